@@ -1,0 +1,236 @@
+// kmm-bench: every kmm kernel against the vendor library (cuBLAS on CUDA
+// builds, OpenBLAS on host builds) on the same data, in one run.
+//
+//   kmm-bench                      quick selection (a few minutes on 2 cores)
+//   kmm-bench --kmm_set=full       the full sweep (GPU sizes up to 16384)
+//   kmm-bench --kmm_reps=N         repetitions per case (median reported; 5)
+//   plus any Google Benchmark flag: --benchmark_filter=..., --benchmark_out=x.json
+//
+// Timing: two warm-up calls, then per iteration a fence, a steady_clock read,
+// the call, a fence and a second read (manual time). Inputs are random
+// (Kokkos' XorShift pool), alpha = 1, beta = 0, all operands LayoutLeft (the
+// vendors' column-major). Counters: GFLOP/s = 2mnk / time; vs_vendor = this
+// row's GFLOP/s over the median GFLOP/s of the vendor row of the same case;
+// GB/s = (|A| + |B| + |C|) bytes / time on memory-bound shapes.
+#include <benchmark/benchmark.h>
+
+#include <Kokkos_Core.hpp>
+#include <Kokkos_Random.hpp>
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "kmm/gemm.hpp"
+#include "vendor.hpp"
+
+namespace kmm_bench {
+
+using Exec = Kokkos::DefaultExecutionSpace;
+using Mem = Exec::memory_space;
+constexpr bool kOnGpu = !kmm::detail::is_host_space<Exec>();
+
+struct Shape {
+  std::string family;
+  long m, n, k;
+  bool ta, tb;
+  bool memory_bound;
+  std::string label() const {
+    if (family == "square") return "square/n=" + std::to_string(m);
+    std::string s = family + "/m=" + std::to_string(m) + ",n=" + std::to_string(n) + ",k=" + std::to_string(k);
+    if (ta) s += ",opA=T";
+    if (tb) s += ",opB=T";
+    return s;
+  }
+};
+
+enum class Impl { Vendor, Naive, Tiled, Auto, Tiled8, Tiled16, Tiled32, Strip16 };
+const char* impl_name(Impl i) {
+  switch (i) {
+    case Impl::Vendor: return Vendor::name();
+    case Impl::Naive: return "kmm:Naive";
+    case Impl::Tiled: return "kmm:Tiled";
+    case Impl::Auto: return "kmm:Auto";
+    case Impl::Tiled8: return "kmm:Tiled8x8";
+    case Impl::Tiled16: return "kmm:Tiled16x16";
+    case Impl::Tiled32: return "kmm:Tiled32x32";
+    case Impl::Strip16: return "kmm:Strip16x64";
+  }
+  return "?";
+}
+
+template <class T>
+struct Operands {
+  Kokkos::View<T**, Kokkos::LayoutLeft, Mem> A, B, C;
+};
+
+// One case's operands stay allocated while its rows run (vendor and kmm see
+// the same data); the next case frees them.
+template <class T>
+Operands<T>& operands(const Shape& s) {
+  static std::string key;
+  static std::unique_ptr<Operands<T>> ops;
+  if (!ops || key != s.label()) {
+    ops.reset();
+    auto o = std::make_unique<Operands<T>>();
+    o->A = decltype(o->A)("A", s.ta ? s.k : s.m, s.ta ? s.m : s.k);
+    o->B = decltype(o->B)("B", s.tb ? s.n : s.k, s.tb ? s.k : s.n);
+    o->C = decltype(o->C)("C", s.m, s.n);
+    Kokkos::Random_XorShift64_Pool<Exec> pool(20261121);
+    Kokkos::fill_random(o->A, pool, T(-1), T(1));
+    Kokkos::fill_random(o->B, pool, T(-1), T(1));
+    Kokkos::fill_random(o->C, pool, T(-1), T(1));
+    Kokkos::fence();
+    ops = std::move(o);
+    key = s.label();
+  }
+  return *ops;
+}
+
+std::map<std::string, std::vector<double>> vendor_gflops;  // case -> GFLOP/s of each vendor repetition
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const size_t h = v.size() / 2;
+  return v.size() % 2 ? v[h] : 0.5 * (v[h - 1] + v[h]);
+}
+
+template <class T>
+void run(benchmark::State& state, const Shape& s, Impl impl) {
+  auto& o = operands<T>(s);
+  const kmm::Op opA = s.ta ? kmm::Op::T : kmm::Op::N, opB = s.tb ? kmm::Op::T : kmm::Op::N;
+  const T alpha = 1, beta = 0;
+  Exec space;
+  std::function<void()> call;
+  switch (impl) {
+    case Impl::Vendor:
+      call = [&] {
+        Vendor::gemm(s.ta, s.tb, s.m, s.n, s.k, alpha, o.A.data(), long(o.A.stride(1)), o.B.data(),
+                     long(o.B.stride(1)), beta, o.C.data(), long(o.C.stride(1)));
+      };
+      break;
+    case Impl::Naive: call = [&] { kmm::gemm(space, opA, opB, alpha, o.A, o.B, beta, o.C, kmm::Algorithm::Naive); }; break;
+    case Impl::Tiled: call = [&] { kmm::gemm(space, opA, opB, alpha, o.A, o.B, beta, o.C, kmm::Algorithm::Tiled); }; break;
+    case Impl::Auto: call = [&] { kmm::gemm(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
+    case Impl::Tiled8: call = [&] { kmm::gemm_tiled<kmm::Square8>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
+    case Impl::Tiled16: call = [&] { kmm::gemm_tiled<kmm::Square16>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
+    case Impl::Tiled32: call = [&] { kmm::gemm_tiled<kmm::Square32>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
+    case Impl::Strip16: call = [&] { kmm::gemm_tiled<kmm::Strip16>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
+  }
+  call();  // warm-up: module load, first-touch, caches
+  call();
+  Kokkos::fence();
+  double total = 0;
+  for (auto _ : state) {
+    Kokkos::fence();
+    const auto t0 = std::chrono::steady_clock::now();
+    call();
+    Kokkos::fence();
+    const double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    state.SetIterationTime(dt);
+    total += dt;
+  }
+  const double iters = double(state.iterations());
+  const double gflops = 2.0 * s.m * s.n * s.k * iters / total * 1e-9;
+  state.counters["GFLOP/s"] = gflops;
+  if (s.memory_bound) {
+    const double bytes = double(o.A.size() + o.B.size() + o.C.size()) * sizeof(T);
+    state.counters["GB/s"] = bytes * iters / total * 1e-9;
+  }
+  const std::string key = std::string(sizeof(T) == 4 ? "s" : "d") + s.label();
+  if (impl == Impl::Vendor) {
+    vendor_gflops[key].push_back(gflops);
+  } else if (!vendor_gflops[key].empty()) {
+    state.counters["vs_vendor"] = gflops / median(vendor_gflops[key]);
+  }
+}
+
+std::vector<Shape> shapes(bool full) {
+  std::vector<Shape> v;
+  std::vector<long> sizes;
+  if (kOnGpu)
+    sizes = full ? std::vector<long>{256, 512, 1024, 2048, 4096, 8192, 16384} : std::vector<long>{1024, 4096};
+  else
+    sizes = full ? std::vector<long>{128, 256, 512, 1024, 2048} : std::vector<long>{256, 512, 1024};
+  for (long n : sizes) v.push_back({"square", n, n, n, false, false, false});
+  // shapes HPC codes run
+  v.push_back({"tallskinny", 4500, 50, 50, false, false, true});    // block orthogonalisation
+  v.push_back({"innerprod", 16, 16, 1L << 20, true, false, true});  // A^T B of long vectors
+  v.push_back({"column", kOnGpu ? 8192 : 2048, 1, kOnGpu ? 8192 : 2048, false, false, true});  // one column of B
+  v.push_back({"wide", 64, 65536, 64, false, false, true});
+  return v;
+}
+
+std::vector<Impl> impls(const Shape& s, bool full) {
+  std::vector<Impl> v{Impl::Vendor};
+  // the naive rung only where it finishes in reasonable time
+  const long naive_max = kOnGpu ? 4096 : (full ? 1024 : 512);
+  if (s.family != "square" || s.m <= naive_max) v.push_back(Impl::Naive);
+  v.push_back(Impl::Tiled);
+  v.push_back(Impl::Auto);
+  if (full && (s.family != "square" || s.m <= 8192))
+    for (Impl i : {Impl::Tiled8, Impl::Tiled16, Impl::Tiled32, Impl::Strip16}) v.push_back(i);
+  return v;
+}
+
+template <class T>
+void register_all(bool full, int reps) {
+  const char* prefix = sizeof(T) == 4 ? "sgemm/" : "dgemm/";
+  for (const Shape& s : shapes(full))
+    for (Impl i : impls(s, full)) {
+      const std::string name = prefix + s.label() + "/" + impl_name(i);
+      benchmark::RegisterBenchmark(name.c_str(), [s, i](benchmark::State& st) { run<T>(st, s, i); })
+          ->UseManualTime()
+          ->Unit(benchmark::kMillisecond)
+          ->Repetitions(reps)
+          ->ReportAggregatesOnly(true)
+          ->MinTime(kOnGpu ? 0.05 : 0.1);
+    }
+}
+
+}  // namespace kmm_bench
+
+int main(int argc, char** argv) {
+  bool full = false;
+  int reps = 5;
+  std::vector<char*> args;
+  for (int i = 0; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--kmm_set=full") == 0) full = true;
+    else if (std::strcmp(argv[i], "--kmm_set=quick") == 0) full = false;
+    else if (std::strncmp(argv[i], "--kmm_reps=", 11) == 0) reps = std::max(1, std::atoi(argv[i] + 11));
+    else args.push_back(argv[i]);
+  }
+  int nargs = int(args.size());
+  Kokkos::initialize(nargs, args.data());
+  {
+    kmm_bench::Vendor::init();
+    benchmark::AddCustomContext("kmm.set", full ? "full" : "quick");
+    benchmark::AddCustomContext("kmm.backend", Kokkos::DefaultExecutionSpace::name());
+    benchmark::AddCustomContext("kmm.kokkos_version", std::to_string(KOKKOS_VERSION));
+    benchmark::AddCustomContext("kmm.vendor", kmm_bench::Vendor::notes());
+    benchmark::AddCustomContext("kmm.device", kmm_bench::Vendor::device());
+    benchmark::AddCustomContext("kmm.compiler", __VERSION__);
+    benchmark::AddCustomContext("kmm.timing", "manual: fence, steady_clock, call, fence; 2 warm-up calls; "
+                                              "median of repetitions; alpha=1 beta=0; LayoutLeft; random inputs");
+    const char* bind = std::getenv("OMP_PROC_BIND");
+    if (bind && std::strcmp(bind, "false") != 0)
+      benchmark::AddCustomContext("kmm.warning", std::string("OMP_PROC_BIND=") + bind +
+                                                     ": Kokkos pins the main thread and the vendor's threads "
+                                                     "inherit that mask; run with OMP_PROC_BIND=false");
+    kmm_bench::register_all<float>(full, reps);
+    kmm_bench::register_all<double>(full, reps);
+    benchmark::Initialize(&nargs, args.data());
+    if (benchmark::ReportUnrecognizedArguments(nargs, args.data())) return 1;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    kmm_bench::Vendor::finalize();
+  }
+  Kokkos::finalize();
+  return 0;
+}

@@ -1,0 +1,33 @@
+#pragma once
+// Small device-side helpers shared by the kernels.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+
+namespace kmm {
+namespace detail {
+
+using index_t = std::int64_t;
+
+/// op(X)(i, j) for a compile-time op.
+template <bool Trans, class View>
+KOKKOS_FORCEINLINE_FUNCTION typename View::value_type op_at(const View& x, index_t i, index_t j) {
+  if constexpr (Trans) {
+    return x(j, i);
+  } else {
+    return x(i, j);
+  }
+}
+
+/// C(i, j) = alpha * acc + beta * C(i, j), without reading C when beta == 0.
+template <class CView, class T>
+KOKKOS_FORCEINLINE_FUNCTION void update_c(const CView& c, index_t i, index_t j, T alpha, T acc,
+                                          T beta) {
+  if (beta == T(0)) {
+    c(i, j) = alpha * acc;
+  } else {
+    c(i, j) = alpha * acc + beta * c(i, j);
+  }
+}
+
+}  // namespace detail
+}  // namespace kmm

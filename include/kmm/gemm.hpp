@@ -1,0 +1,151 @@
+#pragma once
+// kmm::gemm: C = alpha * op(A) * op(B) + beta * C on Kokkos Views.
+//
+//   kmm::gemm(space, kmm::Op::N, kmm::Op::T, alpha, A, B, beta, C);
+//
+// A, B, C: rank-2 Views of float or double (one value type per call), each
+// LayoutRight, LayoutLeft or LayoutStride, accessible from the execution
+// space. op(A) is m x k, op(B) k x n, C m x n. BLAS rules: m, n, k may be 0;
+// k == 0 or alpha == 0 gives C = beta * C without reading A or B; beta == 0
+// overwrites C without reading it. Shapes and aliasing are checked on every
+// call (std::invalid_argument, C untouched). The call is asynchronous on the
+// given instance, like any Kokkos parallel operation.
+#include <Kokkos_Core.hpp>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+#include "kmm/detail/checks.hpp"
+#include "kmm/kernels/naive.hpp"
+#include "kmm/kernels/scale.hpp"
+#include "kmm/kernels/tiled.hpp"
+#include "kmm/tile_table.hpp"
+#include "kmm/types.hpp"
+
+namespace kmm {
+namespace detail {
+
+template <class ExecSpace, class AView, class BView, class CView>
+constexpr void static_checks() {
+  static_assert(Kokkos::is_execution_space<ExecSpace>::value,
+                "kmm::gemm: the first argument must be a Kokkos execution space instance");
+  static_assert(Kokkos::is_view<AView>::value && Kokkos::is_view<BView>::value &&
+                    Kokkos::is_view<CView>::value,
+                "kmm::gemm: A, B and C must be Kokkos::Views");
+  static_assert(AView::rank == 2 && BView::rank == 2 && CView::rank == 2,
+                "kmm::gemm: A, B and C must be rank-2 Views");
+  using T = typename CView::non_const_value_type;
+  static_assert(std::is_same<T, float>::value || std::is_same<T, double>::value,
+                "kmm::gemm: the value type must be float or double");
+  static_assert(std::is_same<typename AView::non_const_value_type, T>::value &&
+                    std::is_same<typename BView::non_const_value_type, T>::value,
+                "kmm::gemm: A, B and C must have the same value type");
+  static_assert(std::is_same<typename CView::value_type, T>::value,
+                "kmm::gemm: C must be a View of non-const values");
+  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename AView::memory_space>::accessible &&
+                    Kokkos::SpaceAccessibility<ExecSpace, typename BView::memory_space>::accessible &&
+                    Kokkos::SpaceAccessibility<ExecSpace, typename CView::memory_space>::accessible,
+                "kmm::gemm: A, B and C must be accessible from the execution space");
+}
+
+template <class View>
+Footprint footprint(const View& v) {
+  return Footprint{reinterpret_cast<std::uintptr_t>(v.data()),
+                   sizeof(typename View::value_type),
+                   {static_cast<std::int64_t>(v.extent(0)), static_cast<std::int64_t>(v.extent(1))},
+                   {static_cast<std::int64_t>(v.stride(0)), static_cast<std::int64_t>(v.stride(1))}};
+}
+
+/// Shape and aliasing checks shared by every gemm entry point.
+template <class AView, class BView, class CView>
+void validate_gemm(const char* routine, Op opA, Op opB, const AView& A, const BView& B,
+                   const CView& C) {
+  if (opA != Op::N && opA != Op::T) throw std::invalid_argument(std::string(routine) + ": opA is neither Op::N nor Op::T");
+  if (opB != Op::N && opB != Op::T) throw std::invalid_argument(std::string(routine) + ": opB is neither Op::N nor Op::T");
+  check_gemm_shapes(routine, opA, opB, A.extent(0), A.extent(1), B.extent(0), B.extent(1),
+                    C.extent(0), C.extent(1));
+  check_no_overlap(routine, footprint(A), footprint(B), footprint(C));
+}
+
+/// Calls f(std::integral_constant<bool, opA == T>, std::integral_constant<bool, opB == T>).
+template <class F>
+void with_ops(Op opA, Op opB, F&& f) {
+  using N = std::false_type;
+  using T = std::true_type;
+  if (opA == Op::N && opB == Op::N) f(N{}, N{});
+  else if (opA == Op::N) f(N{}, T{});
+  else if (opB == Op::N) f(T{}, N{});
+  else f(T{}, T{});
+}
+
+/// Opens a Kokkos Tools profiling region for the lifetime of the object.
+struct ProfilingRegion {
+  explicit ProfilingRegion(const char* name) { Kokkos::Profiling::pushRegion(name); }
+  ~ProfilingRegion() { Kokkos::Profiling::popRegion(); }
+  ProfilingRegion(const ProfilingRegion&) = delete;
+  ProfilingRegion& operator=(const ProfilingRegion&) = delete;
+};
+
+/// True when the product part must be computed (otherwise C = beta * C).
+template <class AView, class CView>
+bool needs_product(Op opA, typename CView::const_value_type alpha, const AView& A,
+                   const CView& C) {
+  const auto k = opA == Op::N ? A.extent(1) : A.extent(0);
+  return C.extent(0) > 0 && C.extent(1) > 0 && k > 0 &&
+         alpha != typename CView::non_const_value_type(0);
+}
+
+}  // namespace detail
+
+/// gemm with a tile shape chosen at compile time (Algorithm::Tiled with
+/// Shape). For tile experiments; gemm() with Algorithm::Tiled uses the shape
+/// of the tile table.
+template <class Shape, class ExecSpace, class AView, class BView, class CView>
+void gemm_tiled(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_type alpha,
+                const AView& A, const BView& B, typename CView::const_value_type beta,
+                const CView& C) {
+  detail::static_checks<ExecSpace, AView, BView, CView>();
+  detail::ProfilingRegion region("kmm::gemm_tiled");
+  detail::validate_gemm("kmm::gemm_tiled", opA, opB, A, B, C);
+  if (!detail::needs_product(opA, alpha, A, C)) return kernels::scale_c(space, beta, C);
+  detail::with_ops(opA, opB, [&](auto ta, auto tb) {
+    kernels::tiled<Shape, decltype(ta)::value, decltype(tb)::value>(space, alpha, A, B, beta, C);
+  });
+}
+
+/// C = alpha * op(A) * op(B) + beta * C on the execution space instance `space`.
+template <class ExecSpace, class AView, class BView, class CView>
+void gemm(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_type alpha,
+          const AView& A, const BView& B, typename CView::const_value_type beta, const CView& C,
+          Algorithm algorithm = Algorithm::Auto) {
+  detail::static_checks<ExecSpace, AView, BView, CView>();
+  detail::ProfilingRegion region("kmm::gemm");
+  detail::validate_gemm("kmm::gemm", opA, opB, A, B, C);
+  if (algorithm == Algorithm::Auto) algorithm = Algorithm::Tiled;  // see tile_table.hpp
+  if (algorithm != Algorithm::Naive && algorithm != Algorithm::Tiled) {
+    std::ostringstream msg;
+    msg << "kmm::gemm: unknown algorithm value " << static_cast<int>(algorithm);
+    throw std::invalid_argument(msg.str());
+  }
+  if (!detail::needs_product(opA, alpha, A, C)) return kernels::scale_c(space, beta, C);
+  detail::with_ops(opA, opB, [&](auto ta, auto tb) {
+    constexpr bool TA = decltype(ta)::value, TB = decltype(tb)::value;
+    if (algorithm == Algorithm::Naive) {
+      kernels::naive<TA, TB>(space, alpha, A, B, beta, C);
+    } else {
+      using Shape = typename TileTable<ExecSpace>::tiled_shape;
+      kernels::tiled<Shape, TA, TB>(space, alpha, A, B, beta, C);
+    }
+  });
+}
+
+/// Same, on a default-constructed instance of C's execution space.
+template <class AView, class BView, class CView>
+void gemm(Op opA, Op opB, typename CView::const_value_type alpha, const AView& A, const BView& B,
+          typename CView::const_value_type beta, const CView& C,
+          Algorithm algorithm = Algorithm::Auto) {
+  gemm(typename CView::execution_space(), opA, opB, alpha, A, B, beta, C, algorithm);
+}
+
+}  // namespace kmm

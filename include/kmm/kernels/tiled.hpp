@@ -1,0 +1,125 @@
+#pragma once
+// Rung 2, Tiled: one team per tm x tn tile of C. Each k-phase stages a tm x tk
+// tile of op(A) and a tk x tn tile of op(B) in level-0 team scratch (CUDA
+// shared memory), separated by team barriers: the shared-memory kernels of the
+// seeds 000, 002 and 004 and the tile_static version of 003, in Kokkos.
+//
+// What it adds over Naive: each element of A and B is read from global memory
+// once per tile instead of once per element of C (a factor tm or tn less
+// traffic). Edges: out-of-range elements are staged as zeros, so the inner
+// loop always runs tk steps, and only in-range elements of C are written.
+//
+// The scratch tiles are LayoutRight explicitly (Kokkos' default on CUDA is
+// LayoutLeft, which made a 16x16 kernel 4x slower through bank conflicts) and
+// padded by one element per row so that staging stores are conflict-free
+// whichever operand dimension is contiguous in global memory.
+//
+// Per-backend team size comes from TileTable: one thread per C element on a
+// GPU, one thread per team (that loops over the whole tile) on a host.
+// Measured: see docs/perf-log.md.
+#include "kmm/detail/access.hpp"
+#include "kmm/tile_table.hpp"
+
+namespace kmm {
+namespace kernels {
+
+template <class Shape, int TeamSize, bool TA, bool TB, class ExecSpace, class AView, class BView,
+          class CView>
+struct Tiled {
+  using T = typename CView::non_const_value_type;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  using scratch_view = Kokkos::View<T**, Kokkos::LayoutRight, typename ExecSpace::scratch_memory_space,
+                                    Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  static constexpr int TM = Shape::tm, TN = Shape::tn, TK = Shape::tk;
+  static constexpr int PER_THREAD = (TM * TN + TeamSize - 1) / TeamSize;  // C elements per thread
+
+  AView A;
+  BView B;
+  CView C;
+  T alpha, beta;
+  detail::index_t m, n, k;
+  detail::index_t tiles_n, tiles;
+  bool a_rows_contiguous;  // op(A)(i, p): i is the unit-stride dimension in memory
+  bool b_rows_contiguous;  // op(B)(p, j): p is the unit-stride dimension in memory
+
+  static std::size_t scratch_bytes() {
+    return scratch_view::shmem_size(TM, TK + 1) + scratch_view::shmem_size(TK, TN + 1);
+  }
+
+  // Stage op(X)(r0 + r, c0 + c) for r < R, c < Cc into s, zeros outside rows x cols.
+  template <bool Trans, int R, int Cc, class XView>
+  KOKKOS_INLINE_FUNCTION static void stage(const member_type& team, const scratch_view& s,
+                                           const XView& x, detail::index_t r0, detail::index_t c0,
+                                           detail::index_t rows, detail::index_t cols,
+                                           bool rows_contiguous) {
+    for (int e = team.team_rank(); e < R * Cc; e += team.team_size()) {
+      // consecutive threads walk the dimension that is contiguous in memory
+      const int r = rows_contiguous ? e % R : e / Cc;
+      const int c = rows_contiguous ? e / R : e % Cc;
+      const detail::index_t gr = r0 + r, gc = c0 + c;
+      s(r, c) = (gr < rows && gc < cols) ? detail::op_at<Trans>(x, gr, gc) : T(0);
+    }
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    // A league is at most 2^30 teams; each team walks tiles league_size apart.
+    for (detail::index_t t = team.league_rank(); t < tiles; t += team.league_size())
+      tile(team, (t / tiles_n) * TM, (t % tiles_n) * TN);
+  }
+
+  KOKKOS_INLINE_FUNCTION void tile(const member_type& team, detail::index_t i0,
+                                   detail::index_t j0) const {
+    scratch_view As(team.team_scratch(0), TM, TK + 1);
+    scratch_view Bs(team.team_scratch(0), TK, TN + 1);
+    const int rank = team.team_rank(), nthreads = team.team_size();
+
+    T acc[PER_THREAD];
+    for (int q = 0; q < PER_THREAD; ++q) acc[q] = T(0);
+
+    for (detail::index_t p0 = 0; p0 < k; p0 += TK) {
+      stage<TA, TM, TK>(team, As, A, i0, p0, m, k, a_rows_contiguous);
+      stage<TB, TK, TN>(team, Bs, B, p0, j0, k, n, b_rows_contiguous);
+      team.team_barrier();
+      for (int q = 0; q < PER_THREAD; ++q) {
+        const int e = rank + q * nthreads;
+        if (e < TM * TN) {
+          const int r = e / TN, c = e % TN;
+          T sum = acc[q];
+          for (int p = 0; p < TK; ++p) sum += As(r, p) * Bs(p, c);
+          acc[q] = sum;
+        }
+      }
+      team.team_barrier();
+    }
+    for (int q = 0; q < PER_THREAD; ++q) {
+      const int e = rank + q * nthreads;
+      if (e < TM * TN) {
+        const detail::index_t i = i0 + e / TN, j = j0 + e % TN;
+        if (i < m && j < n) detail::update_c(C, i, j, alpha, acc[q], beta);
+      }
+    }
+  }
+};
+
+template <class Shape, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
+void tiled(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A,
+           const BView& B, typename CView::const_value_type beta, const CView& C) {
+  constexpr int team_size = TileTable<ExecSpace>::template tiled_team_size<Shape>();
+  using kernel = Tiled<Shape, team_size, TA, TB, ExecSpace, AView, BView, CView>;
+  const detail::index_t m = C.extent(0), n = C.extent(1);
+  const detail::index_t k = TA ? A.extent(0) : A.extent(1);
+  const detail::index_t tiles_m = (m + Shape::tm - 1) / Shape::tm;
+  const detail::index_t tiles_n = (n + Shape::tn - 1) / Shape::tn;
+  // op(A)(i, p) is A(i, p) or A(p, i): is the i direction unit-stride?
+  const bool a_rows = (TA ? A.stride(1) : A.stride(0)) == 1 && A.extent(TA ? 1 : 0) > 1;
+  const bool b_rows = (TB ? B.stride(1) : B.stride(0)) == 1 && B.extent(TB ? 1 : 0) > 1;
+  const detail::index_t tiles = tiles_m * tiles_n;
+  kernel f{A, B, C, alpha, beta, m, n, k, tiles_n, tiles, a_rows, b_rows};
+  const int league = static_cast<int>(tiles < (detail::index_t(1) << 30) ? tiles : (detail::index_t(1) << 30));
+  Kokkos::TeamPolicy<ExecSpace> policy(space, league, team_size);
+  Kokkos::parallel_for("kmm::gemm[Tiled]",
+                       policy.set_scratch_size(0, Kokkos::PerTeam(kernel::scratch_bytes())), f);
+}
+
+}  // namespace kernels
+}  // namespace kmm

@@ -1,0 +1,60 @@
+#pragma once
+// kmm's tile table: every per-backend blocking parameter lives here, and
+// nowhere else. Kernels read them as compile-time constants; a kernel body
+// never tests which backend it runs on.
+//
+//   grep -n "TileTable" include/kmm/tile_table.hpp
+//
+// GPU backends (execution spaces whose memory the host cannot read) and host
+// backends (Serial, OpenMP) get one row each. Values chosen by measurement
+// are annotated with the run that chose them (docs/perf-log.md).
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <type_traits>
+
+namespace kmm {
+
+/// A tile of C (tm x tn) and the depth tk of one k-phase staged in scratch.
+template <int TM, int TN, int TK>
+struct TileShape {
+  static constexpr int tm = TM, tn = TN, tk = TK;
+  static_assert(TM > 0 && TN > 0 && TK > 0, "tile extents must be positive");
+};
+
+// The tile shapes of the seed documents.
+using Square8 = TileShape<8, 8, 8>;
+using Square16 = TileShape<16, 16, 16>;
+using Square32 = TileShape<32, 32, 32>;
+/// 004's strip policy: a 16x16 tile of C, A staged 16 x 64 and B 64 x 16 per phase.
+using Strip16 = TileShape<16, 16, 64>;
+
+namespace detail {
+template <class ExecSpace>
+constexpr bool is_host_space() {
+  return Kokkos::SpaceAccessibility<Kokkos::HostSpace,
+                                    typename ExecSpace::memory_space>::accessible;
+}
+}  // namespace detail
+
+template <class ExecSpace, bool Host = detail::is_host_space<ExecSpace>()>
+struct TileTable;
+
+/// GPU row: one thread per element of a tile (team_rank() is threadIdx.y with
+/// vector length 1, so consecutive ranks are consecutive lanes of a warp).
+template <class ExecSpace>
+struct TileTable<ExecSpace, false> {
+  template <class Shape>
+  static constexpr int tiled_team_size() { return Shape::tm * Shape::tn; }
+  using tiled_shape = Square16;  // Algorithm::Tiled
+};
+
+/// Host row: a team is one thread that computes a whole tile, so tiles of A
+/// and B stay in that core's cache while it works on them.
+template <class ExecSpace>
+struct TileTable<ExecSpace, true> {
+  template <class Shape>
+  static constexpr int tiled_team_size() { return 1; }
+  using tiled_shape = Square32;  // Algorithm::Tiled
+};
+
+}  // namespace kmm

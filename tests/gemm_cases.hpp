@@ -1,0 +1,79 @@
+#pragma once
+// The case lists every kernel variant is run through, and the driver.
+#include "harness.hpp"
+
+namespace kmm_test {
+
+struct Shape3 { i64 m, n, k; };
+
+// 0, 1, primes, non-multiples of every tile, exact multiples, tall-skinny,
+// wide, k = 1, a long k, a single column of C, a side >= 1024.
+inline const std::vector<Shape3>& shapes() {
+  static const std::vector<Shape3> s = {
+      {0, 5, 7},  {5, 0, 7},    {5, 7, 0},     {1, 1, 1},   {17, 31, 29}, {33, 65, 17}, {64, 64, 64},
+      {4500, 50, 50}, {50, 4500, 50}, {13, 11, 1}, {3, 2, 1500}, {100, 1, 100}, {1031, 3, 7}};
+  return s;
+}
+inline const double kScalars[] = {0.0, 1.0, -1.5, 0.7};
+
+// Runs every (op, shape) pair for one layout combination; alpha and beta cycle
+// through all 16 pairs of kScalars across the cases.
+template <class T, class E, Lay LA, Lay LB, Lay LC, class Kernel>
+void sweep_layouts(Kernel kernel, unsigned& seed) {
+  int idx = 0;
+  for (Op opA : {Op::N, Op::T})
+    for (Op opB : {Op::N, Op::T})
+      for (const auto& sh : shapes()) {
+        const int pair = (idx++ * 7 + int(LA) * 3 + int(LB) + int(LC) * 5) % 16;
+        const Case cs{sh.m, sh.n, sh.k, opA, opB, LA, LB, LC, kScalars[pair / 4], kScalars[pair % 4]};
+        const std::string err = run_case<T, E, LA, LB, LC>(cs, kernel, ++seed);
+        EXPECT_EQ(err, "") << cs.str();
+      }
+}
+
+// Every alpha/beta pair with every op combination on one prime-sized case.
+template <class T, class E, class Kernel>
+void sweep_scalars(Kernel kernel, unsigned& seed) {
+  for (Op opA : {Op::N, Op::T})
+    for (Op opB : {Op::N, Op::T})
+      for (double alpha : kScalars)
+        for (double beta : kScalars) {
+          const Case cs{17, 31, 29, opA, opB, Lay::R, Lay::R, Lay::R, alpha, beta};
+          EXPECT_EQ((run_case<T, E, Lay::R, Lay::R, Lay::R>(cs, kernel, ++seed)), "") << cs.str();
+        }
+}
+
+// The standard correctness sweep for one kernel variant.
+template <class T, class E, class Kernel>
+void full_sweep(Kernel kernel, bool all_mixed = false) {
+  unsigned seed = 1234;
+  sweep_scalars<T, E>(kernel, seed);
+  sweep_layouts<T, E, Lay::R, Lay::R, Lay::R>(kernel, seed);
+  sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(kernel, seed);
+  sweep_layouts<T, E, Lay::S, Lay::S, Lay::S>(kernel, seed);
+  sweep_layouts<T, E, Lay::R, Lay::L, Lay::S>(kernel, seed);
+  if (all_mixed) {
+    sweep_layouts<T, E, Lay::L, Lay::S, Lay::R>(kernel, seed);
+    sweep_layouts<T, E, Lay::S, Lay::R, Lay::L>(kernel, seed);
+  }
+}
+
+// Kernel variants: generic callables, instantiated for every view type.
+#define KMM_GEMM_VARIANT(NAME, CALL)                                                    \
+  struct NAME {                                                                           \
+    template <class E, class T, class AV, class BV, class CV>                             \
+    void operator()(const E& space, Op opA, Op opB, T alpha, const AV& A, const BV& B,   \
+                    T beta, const CV& C) const {                                          \
+      CALL;                                                                               \
+    }                                                                                     \
+  };
+
+KMM_GEMM_VARIANT(AutoKernel, kmm::gemm(space, opA, opB, alpha, A, B, beta, C))
+KMM_GEMM_VARIANT(NaiveKernel, kmm::gemm(space, opA, opB, alpha, A, B, beta, C, kmm::Algorithm::Naive))
+KMM_GEMM_VARIANT(TiledKernel, kmm::gemm(space, opA, opB, alpha, A, B, beta, C, kmm::Algorithm::Tiled))
+KMM_GEMM_VARIANT(Tiled8Kernel, kmm::gemm_tiled<kmm::Square8>(space, opA, opB, alpha, A, B, beta, C))
+KMM_GEMM_VARIANT(Tiled16Kernel, kmm::gemm_tiled<kmm::Square16>(space, opA, opB, alpha, A, B, beta, C))
+KMM_GEMM_VARIANT(Tiled32Kernel, kmm::gemm_tiled<kmm::Square32>(space, opA, opB, alpha, A, B, beta, C))
+KMM_GEMM_VARIANT(Strip16Kernel, kmm::gemm_tiled<kmm::Strip16>(space, opA, opB, alpha, A, B, beta, C))
+
+}  // namespace kmm_test

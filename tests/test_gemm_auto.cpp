@@ -1,0 +1,11 @@
+// Correctness sweep of the Auto variant on every enabled backend, float and double.
+#include "gemm_cases.hpp"
+
+namespace kmm_test {
+template <class C>
+class GemmAuto : public ::testing::Test {};
+TYPED_TEST_SUITE(GemmAuto, AllConfigs, ConfigNames);
+TYPED_TEST(GemmAuto, MatchesReference) {
+  full_sweep<typename TypeParam::value_type, typename TypeParam::exec_space>(AutoKernel{}, /*all_mixed=*/true);
+}
+}  // namespace kmm_test

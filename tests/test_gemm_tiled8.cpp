@@ -1,0 +1,11 @@
+// Correctness sweep of the Tiled8 variant on every enabled backend, float and double.
+#include "gemm_cases.hpp"
+
+namespace kmm_test {
+template <class C>
+class GemmTiled8 : public ::testing::Test {};
+TYPED_TEST_SUITE(GemmTiled8, AllConfigs, ConfigNames);
+TYPED_TEST(GemmTiled8, MatchesReference) {
+  full_sweep<typename TypeParam::value_type, typename TypeParam::exec_space>(Tiled8Kernel{});
+}
+}  // namespace kmm_test
