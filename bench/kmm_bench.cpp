@@ -73,9 +73,19 @@ struct Operands {
 // One case's operands stay allocated while its rows run (vendor and kmm see
 // the same data); the next case frees them.
 template <class T>
+struct OperandCache {
+  static inline std::string key;
+  static inline std::unique_ptr<Operands<T>> ops;
+};
+void release_operands() {  // before Kokkos::finalize
+  OperandCache<float>::ops.reset();
+  OperandCache<double>::ops.reset();
+}
+
+template <class T>
 Operands<T>& operands(const Shape& s) {
-  static std::string key;
-  static std::unique_ptr<Operands<T>> ops;
+  auto& key = OperandCache<T>::key;
+  auto& ops = OperandCache<T>::ops;
   if (!ops || key != s.label()) {
     ops.reset();
     auto o = std::make_unique<Operands<T>>();
@@ -180,17 +190,14 @@ std::vector<Impl> impls(const Shape& s, bool full) {
 }
 
 template <class T>
-void register_all(bool full, int reps) {
+void register_all(bool full) {
   const char* prefix = sizeof(T) == 4 ? "sgemm/" : "dgemm/";
   for (const Shape& s : shapes(full))
     for (Impl i : impls(s, full)) {
       const std::string name = prefix + s.label() + "/" + impl_name(i);
       benchmark::RegisterBenchmark(name.c_str(), [s, i](benchmark::State& st) { run<T>(st, s, i); })
           ->UseManualTime()
-          ->Unit(benchmark::kMillisecond)
-          ->Repetitions(reps)
-          ->ReportAggregatesOnly(true)
-          ->MinTime(kOnGpu ? 0.05 : 0.1);
+          ->Unit(benchmark::kMillisecond);
     }
 }
 
@@ -223,12 +230,27 @@ int main(int argc, char** argv) {
       benchmark::AddCustomContext("kmm.warning", std::string("OMP_PROC_BIND=") + bind +
                                                      ": Kokkos pins the main thread and the vendor's threads "
                                                      "inherit that mask; run with OMP_PROC_BIND=false");
-    kmm_bench::register_all<float>(full, reps);
-    kmm_bench::register_all<double>(full, reps);
-    benchmark::Initialize(&nargs, args.data());
-    if (benchmark::ReportUnrecognizedArguments(nargs, args.data())) return 1;
+    kmm_bench::register_all<float>(full);
+    kmm_bench::register_all<double>(full);
+    // defaults unless given: repetitions with only their aggregates (median) reported
+    std::string reps_flag = "--benchmark_repetitions=" + std::to_string(reps);
+    std::string min_time_flag = kmm_bench::kOnGpu ? "--benchmark_min_time=0.05" : "--benchmark_min_time=0.1";
+    std::string aggregates_flag = "--benchmark_report_aggregates_only=true";
+    std::vector<char*> bargs(args.begin(), args.begin() + nargs);
+    auto given = [&](const char* f) {
+      for (char* a : bargs) if (std::strncmp(a, f, std::strlen(f)) == 0) return true;
+      return false;
+    };
+    if (!given("--benchmark_repetitions")) bargs.push_back(reps_flag.data());
+    if (!given("--benchmark_min_time")) bargs.push_back(min_time_flag.data());
+    if (!given("--benchmark_report_aggregates_only")) bargs.push_back(aggregates_flag.data());
+    nargs = int(bargs.size());
+    bargs.push_back(nullptr);
+    benchmark::Initialize(&nargs, bargs.data());
+    if (benchmark::ReportUnrecognizedArguments(nargs, bargs.data())) return 1;
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
+    kmm_bench::release_operands();
     kmm_bench::Vendor::finalize();
   }
   Kokkos::finalize();

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Builds the `cuda` preset here (no GPU needed) and packs what must run on a
+# GPU machine into .gpu/ (git-ignored): the test executables, kmm-bench, the
+# shared libraries they load that a bare CUDA machine may lack, and
+# scripts/gpu-run.sh's inputs. cuBLAS and the CUDA driver are taken from the
+# GPU machine itself (they are far larger than the 64 MiB a device call carries).
+#   usage: gpu-pack.sh [--no-build]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ "${1:-}" != "--no-build" ]; then
+  bash scripts/setup-deps.sh
+  cmake --preset cuda
+  cmake --build --preset cuda
+fi
+rm -rf .gpu
+mkdir -p .gpu/bin .gpu/lib
+cp build/cuda/tests/kmm-test-* .gpu/bin/
+rm -f .gpu/bin/*.cmake
+[ -x build/cuda/bench/kmm-bench ] && cp build/cuda/bench/kmm-bench .gpu/bin/
+for exe in .gpu/bin/*; do
+  ldd "$exe" | awk '/=> \// { print $3 }'
+done | sort -u | while read -r lib; do
+  case "$(basename "$lib")" in
+    libc.so*|libm.so*|libpthread.so*|libdl.so*|librt.so*|ld-linux*|libcuda.so*|libcublas*|libnvidia*) ;;
+    *) cp -L "$lib" .gpu/lib/ ;;
+  esac
+done
+git rev-parse --short HEAD > .gpu/commit 2>/dev/null || true
+du -sh .gpu
+ls -la .gpu/bin .gpu/lib

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine, from the repository root, over what gpu-pack.sh
+# packed into .gpu/: every GPU test, compute-sanitizer memcheck and racecheck
+# on the mid-size tiled case, and kmm-bench. Logs and JSON go to $OUT (or
+# ./gpu-out): summary.txt, bench-gpu.json and everything else in
+# results.tar.gz (a device call brings back at most 8 files).
+# Steps can be chosen: KMM_GPU_STEPS="tests sanitize bench".
+#   device call: command "bash scripts/gpu-run.sh", carry [".gpu"]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+final=${OUT:-gpu-out}
+mkdir -p "$final"
+out=$(mktemp -d)
+steps=${KMM_GPU_STEPS:-tests sanitize bench}
+bench_args=${KMM_BENCH_ARGS:---kmm_set=full}
+# cuBLAS and friends from the machine's CUDA install or its pip wheels
+libdirs=$PWD/.gpu/lib
+for d in /usr/local/cuda/lib64 /usr/local/cuda/targets/x86_64-linux/lib \
+         $(ls -d /usr/local/lib/python3*/dist-packages/nvidia/*/lib /opt/*/.venv/lib/python3*/site-packages/nvidia/*/lib \
+                 /opt/*/.venv/lib/python3*/site-packages/nvidia/cu13/lib 2>/dev/null); do
+  [ -d "$d" ] && libdirs=$libdirs:$d
+done
+export LD_LIBRARY_PATH=$libdirs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export OMP_PROC_BIND=false
+summary=()
+{ nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader; nvcc --version | tail -1; } \
+  2>&1 | tee "$out/device.txt"
+echo "kmm commit: $(cat .gpu/commit 2>/dev/null)" | tee -a "$out/device.txt"
+for exe in .gpu/bin/kmm-test-* .gpu/bin/kmm-bench; do
+  ldd "$exe" | grep -q "not found" && { echo "missing libraries for $exe:"; ldd "$exe" | grep "not found"; }
+done
+if [[ " $steps " == *" tests "* ]]; then
+  for exe in .gpu/bin/kmm-test-*; do
+    name=$(basename "$exe")
+    "$exe" --gtest_output=xml:"$out/$name.xml" > "$out/$name.log" 2>&1
+    rc=$?
+    line=$(grep -E '^\[  (PASSED|FAILED|SKIPPED) ' "$out/$name.log" | tr '\n' ' ')
+    summary+=("$name rc=$rc $line")
+    [ $rc -ne 0 ] && tail -40 "$out/$name.log"
+  done
+fi
+if [[ " $steps " == *" sanitize "* ]]; then
+  for tool in memcheck racecheck; do
+    compute-sanitizer --tool $tool --error-exitcode 3 .gpu/bin/kmm-test-api --gtest_filter='*SanitizerMidSizeTiled*' \
+      > "$out/sanitizer-$tool.log" 2>&1
+    rc=$?
+    summary+=("compute-sanitizer $tool rc=$rc: $(grep -E 'ERROR SUMMARY|PASSED|FAILED' "$out/sanitizer-$tool.log" | tr '\n' ' ')")
+  done
+fi
+if [[ " $steps " == *" bench "* ]]; then
+  .gpu/bin/kmm-bench $bench_args --benchmark_out="$out/bench-gpu.json" --benchmark_out_format=json \
+    --benchmark_counters_tabular=true > "$out/bench-gpu.txt" 2>&1
+  rc=$?
+  summary+=("kmm-bench rc=$rc")
+  grep -E 'median' "$out/bench-gpu.txt" | cut -c1-150
+fi
+echo "==== summary"
+printf '%s\n' "${summary[@]}" | tee "$out/summary.txt"
+cp "$out/summary.txt" "$final/"
+[ -f "$out/bench-gpu.json" ] && cp "$out/bench-gpu.json" "$final/"
+tar -C "$out" -czf "$final/results.tar.gz" .
