@@ -3,6 +3,7 @@
 //
 //   kmm-bench                      quick selection (a few minutes on 2 cores)
 //   kmm-bench --kmm_set=full       the full sweep (GPU sizes up to 16384)
+//   kmm-bench --kmm_set=tune       Blocked parameter candidates (bench/tuning.hpp)
 //   kmm-bench --kmm_reps=N         repetitions per case (median reported; 5)
 //   plus any Google Benchmark flag: --benchmark_filter=..., --benchmark_out=x.json
 //
@@ -28,6 +29,7 @@
 #include <vector>
 
 #include "kmm/gemm.hpp"
+#include "tuning.hpp"
 #include "vendor.hpp"
 
 namespace kmm_bench {
@@ -50,7 +52,11 @@ struct Shape {
   }
 };
 
-enum class Impl { Vendor, Naive, Tiled, Auto, Tiled8, Tiled16, Tiled32, Strip16 };
+enum class Impl { Vendor, Naive, Tiled, Blocked, Auto, Tiled8, Tiled16, Tiled32, Strip16, Tune0, Tune1, Tune2, Tune3 };
+using TuneList = std::conditional_t<kOnGpu, std::pair<GpuFloat, GpuDouble>, std::pair<CpuFloat, CpuDouble>>;
+template <class T>
+using TuneParams = std::conditional_t<std::is_same<T, float>::value, typename TuneList::first_type,
+                                      typename TuneList::second_type>;
 const char* impl_name(Impl i) {
   switch (i) {
     case Impl::Vendor: return Vendor::name();
@@ -61,8 +67,19 @@ const char* impl_name(Impl i) {
     case Impl::Tiled16: return "kmm:Tiled16x16";
     case Impl::Tiled32: return "kmm:Tiled32x32";
     case Impl::Strip16: return "kmm:Strip16x64";
+    case Impl::Blocked: return "kmm:Blocked";
+    default: return "?";
   }
-  return "?";
+}
+template <class T>
+std::string impl_label(Impl i) {
+  switch (i) {
+    case Impl::Tune0: return params_name<std::tuple_element_t<0, TuneParams<T>>>();
+    case Impl::Tune1: return params_name<std::tuple_element_t<1, TuneParams<T>>>();
+    case Impl::Tune2: return params_name<std::tuple_element_t<2, TuneParams<T>>>();
+    case Impl::Tune3: return params_name<std::tuple_element_t<3, TuneParams<T>>>();
+    default: return impl_name(i);
+  }
 }
 
 template <class T>
@@ -132,6 +149,11 @@ void run(benchmark::State& state, const Shape& s, Impl impl) {
     case Impl::Tiled16: call = [&] { kmm::gemm_tiled<kmm::Square16>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
     case Impl::Tiled32: call = [&] { kmm::gemm_tiled<kmm::Square32>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
     case Impl::Strip16: call = [&] { kmm::gemm_tiled<kmm::Strip16>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
+    case Impl::Blocked: call = [&] { kmm::gemm(space, opA, opB, alpha, o.A, o.B, beta, o.C, kmm::Algorithm::Blocked); }; break;
+    case Impl::Tune0: call = [&] { kmm::gemm_blocked<std::tuple_element_t<0, TuneParams<T>>>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
+    case Impl::Tune1: call = [&] { kmm::gemm_blocked<std::tuple_element_t<1, TuneParams<T>>>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
+    case Impl::Tune2: call = [&] { kmm::gemm_blocked<std::tuple_element_t<2, TuneParams<T>>>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
+    case Impl::Tune3: call = [&] { kmm::gemm_blocked<std::tuple_element_t<3, TuneParams<T>>>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
   }
   call();  // warm-up: module load, first-touch, caches
   call();
@@ -161,13 +183,20 @@ void run(benchmark::State& state, const Shape& s, Impl impl) {
   }
 }
 
-std::vector<Shape> shapes(bool full) {
+enum class Set { Quick, Full, Tune };
+
+std::vector<Shape> shapes(Set set) {
   std::vector<Shape> v;
   std::vector<long> sizes;
+  const bool full = set == Set::Full;
+  if (set == Set::Tune) {
+    for (long n : {2048L, 4096L}) v.push_back({"square", n, n, n, false, false, false});
+    return v;
+  }
   if (kOnGpu)
     sizes = full ? std::vector<long>{256, 512, 1024, 2048, 4096, 8192, 16384} : std::vector<long>{1024, 4096};
   else
-    sizes = full ? std::vector<long>{128, 256, 512, 1024, 2048} : std::vector<long>{256, 512, 1024};
+    sizes = full ? std::vector<long>{128, 256, 512, 1024, 2048} : std::vector<long>{256, 1024, 2048};
   for (long n : sizes) v.push_back({"square", n, n, n, false, false, false});
   // shapes HPC codes run
   v.push_back({"tallskinny", 4500, 50, 50, false, false, true});    // block orthogonalisation
@@ -177,12 +206,15 @@ std::vector<Shape> shapes(bool full) {
   return v;
 }
 
-std::vector<Impl> impls(const Shape& s, bool full) {
+std::vector<Impl> impls(const Shape& s, Set set) {
   std::vector<Impl> v{Impl::Vendor};
+  if (set == Set::Tune) return {Impl::Vendor, Impl::Tune0, Impl::Tune1, Impl::Tune2, Impl::Tune3};
+  const bool full = set == Set::Full;
   // the naive rung only where it finishes in reasonable time
   const long naive_max = kOnGpu ? 4096 : (full ? 1024 : 512);
   if (s.family != "square" || s.m <= naive_max) v.push_back(Impl::Naive);
-  v.push_back(Impl::Tiled);
+  if (full || kOnGpu || s.m <= 1024) v.push_back(Impl::Tiled);
+  v.push_back(Impl::Blocked);
   v.push_back(Impl::Auto);
   if (full && (s.family != "square" || s.m <= 8192))
     for (Impl i : {Impl::Tiled8, Impl::Tiled16, Impl::Tiled32, Impl::Strip16}) v.push_back(i);
@@ -190,11 +222,11 @@ std::vector<Impl> impls(const Shape& s, bool full) {
 }
 
 template <class T>
-void register_all(bool full) {
+void register_all(Set set) {
   const char* prefix = sizeof(T) == 4 ? "sgemm/" : "dgemm/";
-  for (const Shape& s : shapes(full))
-    for (Impl i : impls(s, full)) {
-      const std::string name = prefix + s.label() + "/" + impl_name(i);
+  for (const Shape& s : shapes(set))
+    for (Impl i : impls(s, set)) {
+      const std::string name = prefix + s.label() + "/" + impl_label<T>(i);
       benchmark::RegisterBenchmark(name.c_str(), [s, i](benchmark::State& st) { run<T>(st, s, i); })
           ->UseManualTime()
           ->Unit(benchmark::kMillisecond);
@@ -204,12 +236,13 @@ void register_all(bool full) {
 }  // namespace kmm_bench
 
 int main(int argc, char** argv) {
-  bool full = false;
+  kmm_bench::Set set = kmm_bench::Set::Quick;
   int reps = 5;
   std::vector<char*> args;
   for (int i = 0; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--kmm_set=full") == 0) full = true;
-    else if (std::strcmp(argv[i], "--kmm_set=quick") == 0) full = false;
+    if (std::strcmp(argv[i], "--kmm_set=full") == 0) set = kmm_bench::Set::Full;
+    else if (std::strcmp(argv[i], "--kmm_set=tune") == 0) set = kmm_bench::Set::Tune;
+    else if (std::strcmp(argv[i], "--kmm_set=quick") == 0) set = kmm_bench::Set::Quick;
     else if (std::strncmp(argv[i], "--kmm_reps=", 11) == 0) reps = std::max(1, std::atoi(argv[i] + 11));
     else args.push_back(argv[i]);
   }
@@ -217,7 +250,7 @@ int main(int argc, char** argv) {
   Kokkos::initialize(nargs, args.data());
   {
     kmm_bench::Vendor::init();
-    benchmark::AddCustomContext("kmm.set", full ? "full" : "quick");
+    benchmark::AddCustomContext("kmm.set", set == kmm_bench::Set::Full ? "full" : set == kmm_bench::Set::Tune ? "tune" : "quick");
     benchmark::AddCustomContext("kmm.backend", Kokkos::DefaultExecutionSpace::name());
     benchmark::AddCustomContext("kmm.kokkos_version", std::to_string(KOKKOS_VERSION));
     benchmark::AddCustomContext("kmm.vendor", kmm_bench::Vendor::notes());
@@ -230,8 +263,8 @@ int main(int argc, char** argv) {
       benchmark::AddCustomContext("kmm.warning", std::string("OMP_PROC_BIND=") + bind +
                                                      ": Kokkos pins the main thread and the vendor's threads "
                                                      "inherit that mask; run with OMP_PROC_BIND=false");
-    kmm_bench::register_all<float>(full);
-    kmm_bench::register_all<double>(full);
+    kmm_bench::register_all<float>(set);
+    kmm_bench::register_all<double>(set);
     // defaults unless given: repetitions with only their aggregates (median) reported
     std::string reps_flag = "--benchmark_repetitions=" + std::to_string(reps);
     std::string min_time_flag = kmm_bench::kOnGpu ? "--benchmark_min_time=0.05" : "--benchmark_min_time=0.1";

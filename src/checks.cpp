@@ -13,6 +13,7 @@ const char* to_string(Algorithm algorithm) noexcept {
     case Algorithm::Auto: return "Auto";
     case Algorithm::Naive: return "Naive";
     case Algorithm::Tiled: return "Tiled";
+    case Algorithm::Blocked: return "Blocked";
   }
   return "?";
 }

@@ -71,6 +71,7 @@ void full_sweep(Kernel kernel, bool all_mixed = false) {
 KMM_GEMM_VARIANT(AutoKernel, kmm::gemm(space, opA, opB, alpha, A, B, beta, C))
 KMM_GEMM_VARIANT(NaiveKernel, kmm::gemm(space, opA, opB, alpha, A, B, beta, C, kmm::Algorithm::Naive))
 KMM_GEMM_VARIANT(TiledKernel, kmm::gemm(space, opA, opB, alpha, A, B, beta, C, kmm::Algorithm::Tiled))
+KMM_GEMM_VARIANT(BlockedKernel, kmm::gemm(space, opA, opB, alpha, A, B, beta, C, kmm::Algorithm::Blocked))
 KMM_GEMM_VARIANT(Tiled8Kernel, kmm::gemm_tiled<kmm::Square8>(space, opA, opB, alpha, A, B, beta, C))
 KMM_GEMM_VARIANT(Tiled16Kernel, kmm::gemm_tiled<kmm::Square16>(space, opA, opB, alpha, A, B, beta, C))
 KMM_GEMM_VARIANT(Tiled32Kernel, kmm::gemm_tiled<kmm::Square32>(space, opA, opB, alpha, A, B, beta, C))

@@ -75,7 +75,7 @@ TYPED_TEST(GemmApi, MismatchedExtentsThrowNamingOpsAndExtentsAndLeaveCUntouched)
   fill_random(B, 2);
   fill_random(C, 3);
   const auto before = host_copy(C);
-  for (auto algo : {kmm::Algorithm::Auto, kmm::Algorithm::Naive, kmm::Algorithm::Tiled}) {
+  for (auto algo : {kmm::Algorithm::Auto, kmm::Algorithm::Naive, kmm::Algorithm::Tiled, kmm::Algorithm::Blocked}) {
     const std::string msg = thrown_message([&] { kmm::gemm(E(), Op::N, Op::T, T(1), A, B, T(0), C, algo); });
     EXPECT_NE(msg.find("opA=N"), std::string::npos) << msg;
     EXPECT_NE(msg.find("opB=T"), std::string::npos) << msg;
@@ -149,7 +149,7 @@ TYPED_TEST(GemmApi, COverlappingAOrBThrowsAndLeavesCUntouched) {
 TYPED_TEST(GemmApi, AlphaZeroReadsNeitherANorB) {
   using T = typename TypeParam::value_type;
   using E = typename TypeParam::exec_space;
-  for (auto algo : {kmm::Algorithm::Auto, kmm::Algorithm::Naive, kmm::Algorithm::Tiled})
+  for (auto algo : {kmm::Algorithm::Auto, kmm::Algorithm::Naive, kmm::Algorithm::Tiled, kmm::Algorithm::Blocked})
     for (double beta : {0.0, 0.7}) {
       const Case cs{19, 23, 11, Op::N, Op::T, Lay::R, Lay::L, Lay::S, 0.0, beta};
       auto kernel = [algo](const auto& space, Op a, Op b, auto alpha, const auto& A, const auto& B, auto bt,
@@ -198,7 +198,7 @@ TYPED_TEST(GemmApi, MoreThan2To31ElementsOfC) {
   fill_random(A, 11);
   fill_random(B, 12);
   Kokkos::deep_copy(C, std::numeric_limits<T>::quiet_NaN());
-  for (auto algo : {kmm::Algorithm::Tiled, kmm::Algorithm::Auto}) {
+  for (auto algo : {kmm::Algorithm::Tiled, kmm::Algorithm::Blocked}) {
     kmm::gemm(E(), Op::N, Op::N, T(1), A, B, T(0), C, algo);
     i64 not_finite = 0;
     Kokkos::parallel_reduce("count", Kokkos::RangePolicy<E, Kokkos::IndexType<i64>>(0, m * n),
@@ -235,6 +235,7 @@ TYPED_TEST(GemmApi, SanitizerMidSizeTiled) {
   const Case cs{257, 193, 131, Op::T, Op::N, Lay::L, Lay::R, Lay::S, 1.5, -0.7};
   EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::S>(cs, TiledKernel{}, 7)), "") << cs.str();
   EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::S>(cs, Strip16Kernel{}, 8)), "") << cs.str();
+  EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::S>(cs, BlockedKernel{}, 9)), "") << cs.str();
 }
 
 }  // namespace kmm_test

@@ -114,6 +114,19 @@ void gemm_tiled(const ExecSpace& space, Op opA, Op opB, typename CView::const_va
   });
 }
 
+/// gemm with the Blocked kernel and explicit parameters (tuning sweeps).
+template <class Params, class ExecSpace, class AView, class BView, class CView>
+void gemm_blocked(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_type alpha,
+                  const AView& A, const BView& B, typename CView::const_value_type beta, const CView& C) {
+  detail::static_checks<ExecSpace, AView, BView, CView>();
+  detail::ProfilingRegion region("kmm::gemm_blocked");
+  detail::validate_gemm("kmm::gemm_blocked", opA, opB, A, B, C);
+  if (!detail::needs_product(opA, alpha, A, C)) return kernels::scale_c(space, beta, C);
+  detail::with_ops(opA, opB, [&](auto ta, auto tb) {
+    kernels::blocked<Params, decltype(ta)::value, decltype(tb)::value>(space, alpha, A, B, beta, C);
+  });
+}
+
 /// C = alpha * op(A) * op(B) + beta * C on the execution space instance `space`.
 template <class ExecSpace, class AView, class BView, class CView>
 void gemm(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_type alpha,
@@ -122,8 +135,8 @@ void gemm(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_ty
   detail::static_checks<ExecSpace, AView, BView, CView>();
   detail::ProfilingRegion region("kmm::gemm");
   detail::validate_gemm("kmm::gemm", opA, opB, A, B, C);
-  if (algorithm == Algorithm::Auto) algorithm = Algorithm::Tiled;  // see tile_table.hpp
-  if (algorithm != Algorithm::Naive && algorithm != Algorithm::Tiled) {
+  if (algorithm == Algorithm::Auto) algorithm = Algorithm::Blocked;  // see docs/perf-log.md
+  if (algorithm != Algorithm::Naive && algorithm != Algorithm::Tiled && algorithm != Algorithm::Blocked) {
     std::ostringstream msg;
     msg << "kmm::gemm: unknown algorithm value " << static_cast<int>(algorithm);
     throw std::invalid_argument(msg.str());
@@ -131,8 +144,11 @@ void gemm(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_ty
   if (!detail::needs_product(opA, alpha, A, C)) return kernels::scale_c(space, beta, C);
   detail::with_ops(opA, opB, [&](auto ta, auto tb) {
     constexpr bool TA = decltype(ta)::value, TB = decltype(tb)::value;
+    using T = typename CView::non_const_value_type;
     if (algorithm == Algorithm::Naive) {
       kernels::naive<TA, TB>(space, alpha, A, B, beta, C);
+    } else if (algorithm == Algorithm::Blocked) {
+      kernels::blocked<typename TileTable<ExecSpace>::template blocked<T>, TA, TB>(space, alpha, A, B, beta, C);
     } else {
       using Shape = typename TileTable<ExecSpace>::tiled_shape;
       kernels::tiled<Shape, TA, TB>(space, alpha, A, B, beta, C);

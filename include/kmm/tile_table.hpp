@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "kmm/kernels/blocked.hpp"
+
 namespace kmm {
 
 /// A tile of C (tm x tn) and the depth tk of one k-phase staged in scratch.
@@ -46,6 +48,13 @@ struct TileTable<ExecSpace, false> {
   template <class Shape>
   static constexpr int tiled_team_size() { return Shape::tm * Shape::tn; }
   using tiled_shape = Square16;  // Algorithm::Tiled
+
+  // Algorithm::Blocked, per value type.
+  //                    BM   BN  BK  TM TN VM VN PAD one-thread-per-micro-tile stages launch bounds
+  template <class T>
+  using blocked = std::conditional_t<std::is_same<T, float>::value,
+                                     BlockedParams<128, 128, 8, 8, 8, 4, 4, 4, true, 2, 256, 2>,
+                                     BlockedParams<128, 128, 8, 8, 8, 2, 2, 2, true, 2, 256, 1>>;
 };
 
 /// Host row: a team is one thread that computes a whole tile, so tiles of A
@@ -55,6 +64,17 @@ struct TileTable<ExecSpace, true> {
   template <class Shape>
   static constexpr int tiled_team_size() { return 1; }
   using tiled_shape = Square32;  // Algorithm::Tiled
+
+  // Algorithm::Blocked, per value type: a BM x BN block of C per thread, BK =
+  // BLIS' KC (the packed slices of A and B in scratch), a TM x TN vector
+  // micro-kernel of 32-byte (AVX2) registers: 2 x 6 (fp32) or 2 x 6 (fp64)
+  // accumulators. Chosen with /tmp driver sweeps then kmm-bench on the 2-core
+  // AMD EPYC (Zen 3, AVX2; no AVX-512 there): docs/perf-log.md, 2026-11-21.
+  //                    BM  BN   BK  TM  TN VM  VN PAD one-thread-per-micro-tile stages launch-bounds simd-bytes
+  template <class T>
+  using blocked = std::conditional_t<std::is_same<T, float>::value,
+                                     BlockedParams<128, 96, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
+                                     BlockedParams<128, 96, 256, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>>;
 };
 
 }  // namespace kmm

@@ -12,6 +12,7 @@ enum class Algorithm {
   Auto,   ///< the best measured choice for the backend and shape (see tile_table.hpp)
   Naive,  ///< one thread per element of C, operands read from global memory
   Tiled,  ///< one team per tile of C, A and B staged through team scratch
+  Blocked,  ///< register-blocked: large team tiles, per-thread micro-tiles, double-buffered scratch
 };
 
 const char* to_string(Op op) noexcept;

@@ -1,0 +1,278 @@
+#pragma once
+// Rung 3, Blocked: register blocking on top of Tiled.
+//
+// A team computes a BM x BN block of C. Each k-step stages a BK-deep slice of
+// op(A) (stored transposed, As[k][m]) and of op(B) (Bs[k][n]) in team
+// scratch; each thread then accumulates TM x TN register micro-tiles from
+// fragments read out of scratch as aligned packs of VM / VN values (one
+// LDS.128 per pack on a GPU). What it adds over Tiled: every scratch value a
+// thread reads feeds TM or TN FMAs instead of one, so the kernel stops being
+// bound by shared-memory bandwidth.
+//
+// One source for every backend; Params (from TileTable) decide the rest:
+// - GPU: one thread per micro-tile; fragments strided (VM-wide packs TX*VM
+//   apart) so a warp's LDS.128s cover contiguous banks; rows padded by PAD so
+//   staging stores are conflict-free; two scratch stages with a register
+//   prefetch of the next k-step, so global loads overlap the FMAs.
+// - CPU: a team is one thread that owns the whole block: the micro-tile loop
+//   becomes BLIS' loops around a micro-kernel, the scratch slices are the
+//   packed panels (BK is KC), and the TM x TN micro-kernel (TM contiguous in
+//   As) is what the compiler vectorises.
+// Edges: out-of-range elements are staged as zeros; only in-range C is written.
+// Measured: see docs/perf-log.md.
+#include "kmm/detail/access.hpp"
+#include "kmm/detail/cpu_micro_kernel.hpp"
+#include "kmm/detail/pack.hpp"
+
+namespace kmm {
+
+/// Parameters of the Blocked kernel (rows of TileTable).
+template <int BM_, int BN_, int BK_, int TM_, int TN_, int VM_, int VN_, int PAD_, bool ThreadPerMicroTile_,
+          int Stages_, int MaxThreads_, int MinBlocks_, int SimdBytes_ = 0>
+struct BlockedParams {
+  static constexpr int BM = BM_, BN = BN_, BK = BK_;  // block tile of C, k-step
+  static constexpr int TM = TM_, TN = TN_;            // register micro-tile
+  static constexpr int VM = VM_, VN = VN_;            // pack widths of the fragment reads
+  static constexpr int PAD = PAD_;                    // scratch row padding (elements)
+  static constexpr int TX = BM / TM, TY = BN / TN;    // micro-tiles per block
+  static constexpr bool thread_per_micro_tile = ThreadPerMicroTile_;
+  static constexpr int team_size = ThreadPerMicroTile_ ? TX * TY : 1;
+  static constexpr int stages = Stages_;  // 2: register prefetch + double buffer; 1: stage then compute
+  static constexpr int max_threads = MaxThreads_, min_blocks = MinBlocks_;  // launch bounds
+  static constexpr int simd_bytes = SimdBytes_;  // > 0: host vector micro-kernel (cpu_micro_kernel.hpp)
+  static_assert(BM % TM == 0 && BN % TN == 0, "micro-tiles must tile the block");
+  static_assert(TM % VM == 0 && TN % VN == 0, "packs must tile the micro-tile");
+  static_assert((BM + PAD) % VM == 0 && (BN + PAD) % VN == 0, "padded rows must keep packs aligned");
+  static_assert(Stages_ == 1 || Stages_ == 2, "one or two scratch stages");
+};
+
+namespace kernels {
+
+template <class P, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
+struct Blocked {
+  using T = typename CView::non_const_value_type;
+  using index_t = detail::index_t;
+  using policy_type = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<P::max_threads, P::min_blocks>>;
+  using member_type = typename policy_type::member_type;
+  using scratch_view = Kokkos::View<T*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+
+  static constexpr int LDA = P::BM + P::PAD, LDB = P::BN + P::PAD;  // scratch row lengths
+  static constexpr int STAGE = P::BK * (LDA + LDB);                 // elements per stage
+  static constexpr int ALIGN_A = detail::pack_align(int(sizeof(T)) * P::VM);
+  static constexpr int ALIGN_B = detail::pack_align(int(sizeof(T)) * P::VN);
+  static constexpr int ALIGN = ALIGN_A > ALIGN_B ? ALIGN_A : ALIGN_B;  // of the scratch base
+  static constexpr int MICRO = P::TX * P::TY / P::team_size;  // micro-tiles per thread
+  // elements each thread stages per k-step
+  static constexpr int A_PER_THREAD = (P::BK * P::BM + P::team_size - 1) / P::team_size;
+  static constexpr int B_PER_THREAD = (P::BK * P::BN + P::team_size - 1) / P::team_size;
+
+  AView A;
+  BView B;
+  CView C;
+  T alpha, beta;
+  index_t m, n, k;
+  index_t blocks_n, blocks;
+  bool a_m_contiguous;  // op(A)(i, p): is i the unit-stride direction in memory?
+  bool b_n_contiguous;  // op(B)(p, j): is j the unit-stride direction in memory?
+
+  static std::size_t scratch_bytes() { return scratch_view::shmem_size(P::stages * STAGE + ALIGN / sizeof(T)); }
+
+  // Coordinates of the e-th staged element of a (rows x cols) slice, walking
+  // the memory-contiguous direction fastest.
+  KOKKOS_FORCEINLINE_FUNCTION static void coords(int e, int kdim, int other, bool other_fast, int& kk, int& o) {
+    if (other_fast) { kk = e / other; o = e % other; }
+    else { kk = e % kdim; o = e / kdim; }
+  }
+
+  KOKKOS_FORCEINLINE_FUNCTION T load_a(index_t i, index_t p) const {
+    return (i < m && p < k) ? detail::op_at<TA>(A, i, p) : T(0);
+  }
+  KOKKOS_FORCEINLINE_FUNCTION T load_b(index_t p, index_t j) const {
+    return (p < k && j < n) ? detail::op_at<TB>(B, p, j) : T(0);
+  }
+
+  // Global -> registers (the next k-step's share of this thread).
+  KOKKOS_FORCEINLINE_FUNCTION void fetch(int rank, index_t i0, index_t j0, index_t p0, T* ra, T* rb) const {
+    KMM_UNROLL
+    for (int q = 0; q < A_PER_THREAD; ++q) {
+      const int e = rank + q * P::team_size;
+      int kk, mm;
+      coords(e, P::BK, P::BM, a_m_contiguous, kk, mm);
+      ra[q] = e < P::BK * P::BM ? load_a(i0 + mm, p0 + kk) : T(0);
+    }
+    KMM_UNROLL
+    for (int q = 0; q < B_PER_THREAD; ++q) {
+      const int e = rank + q * P::team_size;
+      int kk, nn;
+      coords(e, P::BK, P::BN, b_n_contiguous, kk, nn);
+      rb[q] = e < P::BK * P::BN ? load_b(p0 + kk, j0 + nn) : T(0);
+    }
+  }
+  // Registers -> scratch stage.
+  KOKKOS_FORCEINLINE_FUNCTION void deposit(int rank, T* As, T* Bs, const T* ra, const T* rb) const {
+    KMM_UNROLL
+    for (int q = 0; q < A_PER_THREAD; ++q) {
+      const int e = rank + q * P::team_size;
+      int kk, mm;
+      coords(e, P::BK, P::BM, a_m_contiguous, kk, mm);
+      if (e < P::BK * P::BM) As[kk * LDA + mm] = ra[q];
+    }
+    KMM_UNROLL
+    for (int q = 0; q < B_PER_THREAD; ++q) {
+      const int e = rank + q * P::team_size;
+      int kk, nn;
+      coords(e, P::BK, P::BN, b_n_contiguous, kk, nn);
+      if (e < P::BK * P::BN) Bs[kk * LDB + nn] = rb[q];
+    }
+  }
+  // Global -> scratch directly (one thread per team: the packing step of
+  // BLIS). Nested loops with the memory-contiguous direction innermost, and
+  // no bounds checks for interior slices, so the copy vectorises.
+  template <int ROWS, int LD, class Load, class Fast>
+  KOKKOS_FORCEINLINE_FUNCTION static void pack_slice(int rank, int nthreads, bool rows_fast, bool interior, T* dst,
+                                                     const Load& checked, const Fast& fast) {
+    if (rows_fast) {  // rows (m or n) contiguous: one k per outer step
+      for (int kk = rank; kk < P::BK; kk += nthreads) {
+        T* d = dst + kk * LD;
+        if (interior)
+          for (int r = 0; r < ROWS; ++r) d[r] = fast(r, kk);
+        else
+          for (int r = 0; r < ROWS; ++r) d[r] = checked(r, kk);
+      }
+    } else {  // k contiguous: one row per outer step
+      for (int r = rank; r < ROWS; r += nthreads) {
+        if (interior)
+          for (int kk = 0; kk < P::BK; ++kk) dst[kk * LD + r] = fast(r, kk);
+        else
+          for (int kk = 0; kk < P::BK; ++kk) dst[kk * LD + r] = checked(r, kk);
+      }
+    }
+  }
+  KOKKOS_FORCEINLINE_FUNCTION void stage_direct(int rank, int nthreads, index_t i0, index_t j0, index_t p0, T* As,
+                                                T* Bs) const {
+    const bool k_in = p0 + P::BK <= k;
+    pack_slice<P::BM, LDA>(
+        rank, nthreads, a_m_contiguous, k_in && i0 + P::BM <= m, As,
+        [&](int r, int kk) { return load_a(i0 + r, p0 + kk); },
+        [&](int r, int kk) { return detail::op_at<TA>(A, i0 + r, p0 + kk); });
+    pack_slice<P::BN, LDB>(
+        rank, nthreads, b_n_contiguous, k_in && j0 + P::BN <= n, Bs,
+        [&](int r, int kk) { return load_b(p0 + kk, j0 + r); },
+        [&](int r, int kk) { return detail::op_at<TB>(B, p0 + kk, j0 + r); });
+  }
+
+  // acc[TN][TM] += As^T Bs over one k-step, for micro-tile (tx, ty).
+  KOKKOS_FORCEINLINE_FUNCTION static void micro_kernel(const T* As, const T* Bs, int tx, int ty, T (&c)[P::TN][P::TM]) {
+    if constexpr (P::simd_bytes > 0 && detail::have_vector_extensions) {
+      static_assert(P::VM == P::TM && P::VN == P::TN, "the vector micro-kernel reads contiguous fragments");
+      detail::vector_micro_kernel<T, P::simd_bytes, P::BK, P::TM, P::TN, LDA, LDB>(As + tx * P::TM, Bs + ty * P::TN, c);
+      return;
+    }
+    for (int kk = 0; kk < P::BK; ++kk) {
+      T a[P::TM], b[P::TN];
+      KMM_UNROLL
+      for (int u = 0; u < P::TM / P::VM; ++u)
+        detail::load_pack<T, P::VM>(As + kk * LDA + u * P::TX * P::VM + tx * P::VM, a + u * P::VM);
+      KMM_UNROLL
+      for (int u = 0; u < P::TN / P::VN; ++u)
+        detail::load_pack<T, P::VN>(Bs + kk * LDB + u * P::TY * P::VN + ty * P::VN, b + u * P::VN);
+      KMM_UNROLL
+      for (int j = 0; j < P::TN; ++j) {
+        KMM_UNROLL
+        for (int i = 0; i < P::TM; ++i) c[j][i] += a[i] * b[j];
+      }
+    }
+  }
+
+  // Row (col) of element i (j) of micro-tile tx (ty) within the block.
+  KOKKOS_FORCEINLINE_FUNCTION static int row_of(int tx, int i) { return (i / P::VM) * P::TX * P::VM + tx * P::VM + i % P::VM; }
+  KOKKOS_FORCEINLINE_FUNCTION static int col_of(int ty, int j) { return (j / P::VN) * P::TY * P::VN + ty * P::VN + j % P::VN; }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    scratch_view raw(team.team_scratch(0), P::stages * STAGE + ALIGN / sizeof(T));
+    T* const smem = detail::align_up<ALIGN>(raw.data());
+    for (index_t blk = team.league_rank(); blk < blocks; blk += team.league_size())
+      block(team, smem, (blk / blocks_n) * P::BM, (blk % blocks_n) * P::BN);
+  }
+
+  KOKKOS_INLINE_FUNCTION void block(const member_type& team, T* smem, index_t i0, index_t j0) const {
+    const int rank = team.team_rank();
+    T acc[MICRO][P::TN][P::TM];
+    for (int u = 0; u < MICRO; ++u)
+      KMM_UNROLL
+      for (int j = 0; j < P::TN; ++j)
+        KMM_UNROLL
+        for (int i = 0; i < P::TM; ++i) acc[u][j][i] = T(0);
+
+    const index_t steps = (k + P::BK - 1) / P::BK;
+    if constexpr (P::stages == 2) {
+      T ra[A_PER_THREAD], rb[B_PER_THREAD];
+      fetch(rank, i0, j0, 0, ra, rb);
+      deposit(rank, smem, smem + P::BK * LDA, ra, rb);
+      team.team_barrier();
+      for (index_t s = 0; s < steps; ++s) {
+        T* cur = smem + (s % 2) * STAGE;
+        T* nxt = smem + ((s + 1) % 2) * STAGE;
+        if (s + 1 < steps) fetch(rank, i0, j0, (s + 1) * P::BK, ra, rb);  // in flight during the FMAs
+        compute(rank, cur, acc);
+        if (s + 1 < steps) deposit(rank, nxt, nxt + P::BK * LDA, ra, rb);
+        team.team_barrier();
+      }
+    } else {
+      for (index_t s = 0; s < steps; ++s) {
+        stage_direct(rank, team.team_size(), i0, j0, s * P::BK, smem, smem + P::BK * LDA);
+        team.team_barrier();
+        compute(rank, smem, acc);
+        team.team_barrier();
+      }
+    }
+    write_back(rank, i0, j0, acc);
+  }
+
+  KOKKOS_FORCEINLINE_FUNCTION void compute(int rank, const T* stage, T (&acc)[MICRO][P::TN][P::TM]) const {
+    const T* As = stage;
+    const T* Bs = stage + P::BK * LDA;
+    for (int u = 0; u < MICRO; ++u) {
+      const int t = rank + u * P::team_size;  // micro-tile index; tx fastest
+      const int tx = t % P::TX, ty = t / P::TX;
+      // acc[u] in place: a local copy would be split into scalars on the CPU
+      // and lose the micro-kernel's vectorisation
+      micro_kernel(As, Bs, tx, ty, acc[u]);
+    }
+  }
+
+  KOKKOS_FORCEINLINE_FUNCTION void write_back(int rank, index_t i0, index_t j0, const T (&acc)[MICRO][P::TN][P::TM]) const {
+    for (int u = 0; u < MICRO; ++u) {
+      const int t = rank + u * P::team_size;
+      const int tx = t % P::TX, ty = t / P::TX;
+      KMM_UNROLL
+      for (int j = 0; j < P::TN; ++j) {
+        const index_t gj = j0 + col_of(ty, j);
+        KMM_UNROLL
+        for (int i = 0; i < P::TM; ++i) {
+          const index_t gi = i0 + row_of(tx, i);
+          if (gi < m && gj < n) detail::update_c(C, gi, gj, alpha, acc[u][j][i], beta);
+        }
+      }
+    }
+  }
+};
+
+template <class P, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
+void blocked(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
+             typename CView::const_value_type beta, const CView& C) {
+  using kernel = Blocked<P, TA, TB, ExecSpace, AView, BView, CView>;
+  const detail::index_t m = C.extent(0), n = C.extent(1);
+  const detail::index_t k = TA ? A.extent(0) : A.extent(1);
+  const detail::index_t blocks_m = (m + P::BM - 1) / P::BM, blocks_n = (n + P::BN - 1) / P::BN;
+  const detail::index_t blocks = blocks_m * blocks_n;
+  const bool a_m = (TA ? A.stride(1) : A.stride(0)) == 1 && A.extent(TA ? 1 : 0) > 1;
+  const bool b_n = (TB ? B.stride(0) : B.stride(1)) == 1 && B.extent(TB ? 0 : 1) > 1;
+  kernel f{A, B, C, alpha, beta, m, n, k, blocks_n, blocks, a_m, b_n};
+  const int league = static_cast<int>(blocks < (detail::index_t(1) << 30) ? blocks : (detail::index_t(1) << 30));
+  typename kernel::policy_type policy(space, league, P::team_size);
+  Kokkos::parallel_for("kmm::gemm[Blocked]", policy.set_scratch_size(0, Kokkos::PerTeam(kernel::scratch_bytes())), f);
+}
+
+}  // namespace kernels
+}  // namespace kmm
