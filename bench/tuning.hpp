@@ -17,7 +17,7 @@ using GpuFloat = std::tuple<BlockedParams<128, 128, 8, 8, 8, 4, 4, 4, true, 2, 2
 using GpuDouble = std::tuple<BlockedParams<128, 128, 8, 8, 8, 2, 2, 2, true, 2, 256, 1>,
                              BlockedParams<64, 64, 8, 4, 4, 2, 2, 2, true, 2, 256, 2>,
                              BlockedParams<128, 64, 8, 8, 4, 2, 2, 2, true, 2, 256, 1>,
-                             BlockedParams<128, 64, 16, 8, 4, 2, 2, 2, true, 2, 256, 1>>;
+                             BlockedParams<64, 128, 8, 4, 8, 2, 2, 2, true, 2, 256, 2>>;
 using CpuFloat = std::tuple<BlockedParams<128, 96, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
                             BlockedParams<256, 96, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
                             BlockedParams<128, 192, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,

@@ -2,16 +2,16 @@
 # Runs on the GPU machine, from the repository root, over what gpu-pack.sh
 # packed into .gpu/: every GPU test, compute-sanitizer memcheck and racecheck
 # on the mid-size tiled case, and kmm-bench. Logs and JSON go to $OUT (or
-# ./gpu-out): summary.txt, bench-gpu.json and everything else in
+# ./gpu-out): summary.txt, bench-gpu.json, tune-gpu.json and everything else in
 # results.tar.gz (a device call brings back at most 8 files).
-# Steps can be chosen: KMM_GPU_STEPS="tests sanitize bench".
+# Steps can be chosen: KMM_GPU_STEPS="tests sanitize tune bench".
 #   device call: command "bash scripts/gpu-run.sh", carry [".gpu"]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 final=${OUT:-gpu-out}
 mkdir -p "$final"
 out=$(mktemp -d)
-steps=${KMM_GPU_STEPS:-tests sanitize bench}
+steps=${KMM_GPU_STEPS:-tests sanitize tune bench}
 bench_args=${KMM_BENCH_ARGS:---kmm_set=full}
 # cuBLAS and friends from the machine's CUDA install or its pip wheels
 libdirs=$PWD/.gpu/lib
@@ -47,6 +47,12 @@ if [[ " $steps " == *" sanitize "* ]]; then
     summary+=("compute-sanitizer $tool rc=$rc: $(grep -E 'ERROR SUMMARY|PASSED|FAILED' "$out/sanitizer-$tool.log" | tr '\n' ' ')")
   done
 fi
+if [[ " $steps " == *" tune "* ]]; then
+  .gpu/bin/kmm-bench --kmm_set=tune --benchmark_out="$out/tune-gpu.json" --benchmark_out_format=json \
+    > "$out/tune-gpu.txt" 2>&1
+  summary+=("kmm-bench --kmm_set=tune rc=$?")
+  grep -E 'median' "$out/tune-gpu.txt" | sed 's/manual_time_median//' | cut -c1-150
+fi
 if [[ " $steps " == *" bench "* ]]; then
   .gpu/bin/kmm-bench $bench_args --benchmark_out="$out/bench-gpu.json" --benchmark_out_format=json \
     --benchmark_counters_tabular=true > "$out/bench-gpu.txt" 2>&1
@@ -57,5 +63,5 @@ fi
 echo "==== summary"
 printf '%s\n' "${summary[@]}" | tee "$out/summary.txt"
 cp "$out/summary.txt" "$final/"
-[ -f "$out/bench-gpu.json" ] && cp "$out/bench-gpu.json" "$final/"
+for f in bench-gpu.json tune-gpu.json; do [ -f "$out/$f" ] && cp "$out/$f" "$final/"; done
 tar -C "$out" -czf "$final/results.tar.gz" .

@@ -135,7 +135,10 @@ void gemm(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_ty
   detail::static_checks<ExecSpace, AView, BView, CView>();
   detail::ProfilingRegion region("kmm::gemm");
   detail::validate_gemm("kmm::gemm", opA, opB, A, B, C);
-  if (algorithm == Algorithm::Auto) algorithm = Algorithm::Blocked;  // see docs/perf-log.md
+  if (algorithm == Algorithm::Auto) {
+    const auto k = opA == Op::N ? A.extent(1) : A.extent(0);
+    algorithm = TileTable<ExecSpace>::auto_algorithm(C.extent(0), C.extent(1), k);
+  }
   if (algorithm != Algorithm::Naive && algorithm != Algorithm::Tiled && algorithm != Algorithm::Blocked) {
     std::ostringstream msg;
     msg << "kmm::gemm: unknown algorithm value " << static_cast<int>(algorithm);

@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "kmm/kernels/blocked.hpp"
+#include "kmm/types.hpp"
 
 namespace kmm {
 
@@ -49,6 +50,14 @@ struct TileTable<ExecSpace, false> {
   static constexpr int tiled_team_size() { return Shape::tm * Shape::tn; }
   using tiled_shape = Square16;  // Algorithm::Tiled
 
+  // Algorithm::Auto. H200 (GPU run 2, docs/perf-log.md): Blocked wins once both
+  // m and n fill most of a 128-wide block (n = 1024: 2x Tiled; wide 64 x 65536:
+  // 2.2x Tiled); below that Tiled's 16x16 tiles keep more teams busy
+  // (tall-skinny 4500 x 50: 0.78 vs 0.67 of cuBLAS; one column: 0.12 vs 0.05).
+  static Algorithm auto_algorithm(std::int64_t m, std::int64_t n, std::int64_t /*k*/) {
+    return (m < n ? m : n) >= 64 ? Algorithm::Blocked : Algorithm::Tiled;
+  }
+
   // Algorithm::Blocked, per value type.
   //                    BM   BN  BK  TM TN VM VN PAD one-thread-per-micro-tile stages launch bounds
   template <class T>
@@ -64,6 +73,11 @@ struct TileTable<ExecSpace, true> {
   template <class Shape>
   static constexpr int tiled_team_size() { return 1; }
   using tiled_shape = Square32;  // Algorithm::Tiled
+
+  // Algorithm::Auto: see the CPU rows of docs/perf-log.md.
+  static Algorithm auto_algorithm(std::int64_t m, std::int64_t n, std::int64_t /*k*/) {
+    return (m < n ? m : n) >= 16 ? Algorithm::Blocked : Algorithm::Tiled;
+  }
 
   // Algorithm::Blocked, per value type: a BM x BN block of C per thread, BK =
   // BLIS' KC (the packed slices of A and B in scratch), a TM x TN vector

@@ -26,11 +26,26 @@ struct alignas(pack_align(int(sizeof(T)) * V)) Pack {
   T v[V];
 };
 
-/// Reads V consecutive values. Up to 16 bytes (the widest shared-memory
-/// access, LDS.128) as one aligned Pack; wider runs element by element, left
-/// to the compiler's vectoriser (struct copies of 32+ bytes defeat GCC's).
+/// Reads V consecutive values of team scratch. Up to 16 bytes (the widest
+/// shared-memory access) as one aligned Pack; wider runs element by element,
+/// left to the compiler's vectoriser. On a GPU the 16-byte case is issued as
+/// ld.shared.v4.f32 / ld.shared.v2.f64 (LDS.128): Kokkos hands out scratch as
+/// a generic pointer, and through it nvcc emits generic 128-bit loads.
 template <class T, int V>
 KOKKOS_FORCEINLINE_FUNCTION void load_pack(const T* src, T* dst) {
+  if constexpr (sizeof(T) * V == 16) {
+#if defined(__CUDA_ARCH__)
+    const unsigned addr = static_cast<unsigned>(__cvta_generic_to_shared(src));
+    if constexpr (sizeof(T) == 4) {
+      asm volatile("ld.shared.v4.f32 {%0, %1, %2, %3}, [%4];"
+          : "=f"(dst[0]), "=f"(dst[1]), "=f"(dst[2]), "=f"(dst[3])
+          : "r"(addr));
+    } else {
+      asm volatile("ld.shared.v2.f64 {%0, %1}, [%2];" : "=d"(dst[0]), "=d"(dst[1]) : "r"(addr));
+    }
+    return;
+#endif
+  }
   if constexpr (sizeof(T) * V <= 16) {
     const Pack<T, V> p = *reinterpret_cast<const Pack<T, V>*>(src);
     KMM_UNROLL
@@ -39,6 +54,21 @@ KOKKOS_FORCEINLINE_FUNCTION void load_pack(const T* src, T* dst) {
     KMM_UNROLL
     for (int w = 0; w < V; ++w) dst[w] = src[w];
   }
+}
+
+/// Writes one value to team scratch (st.shared on a GPU, see load_pack).
+template <class T>
+KOKKOS_FORCEINLINE_FUNCTION void store_scratch(T* dst, T value) {
+#if defined(__CUDA_ARCH__)
+  const unsigned addr = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+  if constexpr (sizeof(T) == 4) {
+    asm volatile("st.shared.f32 [%0], %1;" ::"r"(addr), "f"(value) : "memory");
+  } else {
+    asm volatile("st.shared.f64 [%0], %1;" ::"r"(addr), "d"(value) : "memory");
+  }
+#else
+  *dst = value;
+#endif
 }
 
 /// Rounds p up to a multiple of Align bytes.

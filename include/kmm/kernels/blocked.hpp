@@ -115,14 +115,14 @@ struct Blocked {
       const int e = rank + q * P::team_size;
       int kk, mm;
       coords(e, P::BK, P::BM, a_m_contiguous, kk, mm);
-      if (e < P::BK * P::BM) As[kk * LDA + mm] = ra[q];
+      if (e < P::BK * P::BM) detail::store_scratch(As + kk * LDA + mm, ra[q]);
     }
     KMM_UNROLL
     for (int q = 0; q < B_PER_THREAD; ++q) {
       const int e = rank + q * P::team_size;
       int kk, nn;
       coords(e, P::BK, P::BN, b_n_contiguous, kk, nn);
-      if (e < P::BK * P::BN) Bs[kk * LDB + nn] = rb[q];
+      if (e < P::BK * P::BN) detail::store_scratch(Bs + kk * LDB + nn, rb[q]);
     }
   }
   // Global -> scratch directly (one thread per team: the packing step of
@@ -168,6 +168,7 @@ struct Blocked {
       detail::vector_micro_kernel<T, P::simd_bytes, P::BK, P::TM, P::TN, LDA, LDB>(As + tx * P::TM, Bs + ty * P::TN, c);
       return;
     }
+    KMM_UNROLL
     for (int kk = 0; kk < P::BK; ++kk) {
       T a[P::TM], b[P::TN];
       KMM_UNROLL
