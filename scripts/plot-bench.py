@@ -27,7 +27,7 @@ def load(path):
         if b.get("aggregate_name", "median") != "median" or b.get("run_type") == "iteration" and "aggregate_name" in b:
             continue
         name = b.get("run_name", b["name"])
-        m = re.match(r"(s|d)gemm/(.+?)/((?:cuBLAS|OpenBLAS|kmm:[^/]+))(?:/.*)?$", name)
+        m = re.match(r"(s|d)gemm/(.+?)/((?:cuBLAS|OpenBLAS|kmm:[^/\[]+(?:\[[^\]]*\])?))(?:/.*)?$", name)
         if not m:
             continue
         prec, shape, impl = m.groups()
@@ -90,7 +90,7 @@ def main():
                     for s in shapes]
             ax.bar([x + i * width for x in range(len(shapes))], vals, width, label=impl)
         ax.set_xticks([x + 0.4 - width / 2 for x in range(len(shapes))])
-        ax.set_xticklabels([f"{p}\n{s}" for p, s in shapes], fontsize=7)
+        ax.set_xticklabels([f"{p} {s}" for p, s in shapes], fontsize=7, rotation=15, ha="right")
         ax.set_yscale("log")
         ax.set_ylabel("GFLOP/s (median)")
         ax.set_title(f"HPC shapes: {sub}")

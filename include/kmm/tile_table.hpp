@@ -50,12 +50,15 @@ struct TileTable<ExecSpace, false> {
   static constexpr int tiled_team_size() { return Shape::tm * Shape::tn; }
   using tiled_shape = Square16;  // Algorithm::Tiled
 
-  // Algorithm::Auto. H200 (GPU run 2, docs/perf-log.md): Blocked wins once both
-  // m and n fill most of a 128-wide block (n = 1024: 2x Tiled; wide 64 x 65536:
-  // 2.2x Tiled); below that Tiled's 16x16 tiles keep more teams busy
-  // (tall-skinny 4500 x 50: 0.78 vs 0.67 of cuBLAS; one column: 0.12 vs 0.05).
+  // Algorithm::Auto. H200, GPU run 3 (docs/perf-log.md): Blocked wins once its
+  // 128 x 128 blocks number at least about half the SMs (n = 1024: 64 blocks,
+  // 0.40 of cuBLAS against Tiled's 0.16; wide 64 x 65536: 0.60 against 0.25);
+  // below that, and for m or n under 64, Tiled's 16 x 16 tiles keep more of
+  // the GPU busy (n = 512: 0.35 against 0.27; tall-skinny 4500 x 50: 0.77
+  // against 0.73; one column: 0.12 against 0.07).
   static Algorithm auto_algorithm(std::int64_t m, std::int64_t n, std::int64_t /*k*/) {
-    return (m < n ? m : n) >= 64 ? Algorithm::Blocked : Algorithm::Tiled;
+    const std::int64_t blocks = ((m + 127) / 128) * ((n + 127) / 128);
+    return (m < n ? m : n) >= 64 && blocks >= 64 ? Algorithm::Blocked : Algorithm::Tiled;
   }
 
   // Algorithm::Blocked, per value type.
@@ -74,9 +77,14 @@ struct TileTable<ExecSpace, true> {
   static constexpr int tiled_team_size() { return 1; }
   using tiled_shape = Square32;  // Algorithm::Tiled
 
-  // Algorithm::Auto: see the CPU rows of docs/perf-log.md.
+  // Algorithm::Auto (CPU rows of docs/perf-log.md): Blocked as soon as its
+  // 128 x 96 blocks give every thread one; otherwise (C smaller than a block
+  // per thread, e.g. 16 x 16 inner products of long vectors) Naive, whose one
+  // thread per element of C spreads over all cores (0.30 of OpenBLAS fp64
+  // against Blocked's 0.03 on one thread).
   static Algorithm auto_algorithm(std::int64_t m, std::int64_t n, std::int64_t /*k*/) {
-    return (m < n ? m : n) >= 16 ? Algorithm::Blocked : Algorithm::Tiled;
+    const std::int64_t blocks = ((m + 127) / 128) * ((n + 95) / 96);
+    return blocks >= ExecSpace().concurrency() ? Algorithm::Blocked : Algorithm::Naive;
   }
 
   // Algorithm::Blocked, per value type: a BM x BN block of C per thread, BK =

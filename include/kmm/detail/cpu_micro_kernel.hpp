@@ -17,10 +17,10 @@ namespace detail {
 #if defined(KMM_HAVE_VECTOR_EXTENSIONS)
 constexpr bool have_vector_extensions = true;
 
-/// c[TN][TM] += sum over kk < BK of As[kk][a0 .. a0+TM) * Bs[kk][b0 + j],
+/// c[TN][TM] += sum over kk < kend of As[kk][a0 .. a0+TM) * Bs[kk][b0 + j],
 /// TM a multiple of W = SimdBytes / sizeof(T); c kept in TN x TM/W vector registers.
-template <class T, int SimdBytes, int BK, int TM, int TN, int LDA, int LDB>
-inline void vector_micro_kernel(const T* As, const T* Bs, T (&c)[TN][TM]) {
+template <class T, int SimdBytes, int TM, int TN, int LDA, int LDB>
+inline void vector_micro_kernel(const T* As, const T* Bs, int kend, T (&c)[TN][TM]) {
   constexpr int W = SimdBytes / int(sizeof(T));
   constexpr int NV = TM / W;
   static_assert(TM % W == 0, "TM must be a multiple of the SIMD width");
@@ -28,7 +28,7 @@ inline void vector_micro_kernel(const T* As, const T* Bs, T (&c)[TN][TM]) {
   vec acc[TN][NV];
   for (int j = 0; j < TN; ++j)
     for (int v = 0; v < NV; ++v) std::memcpy(&acc[j][v], &c[j][v * W], sizeof(vec));
-  for (int kk = 0; kk < BK; ++kk) {
+  for (int kk = 0; kk < kend; ++kk) {
     vec a[NV];
     for (int v = 0; v < NV; ++v) std::memcpy(&a[v], As + kk * LDA + v * W, sizeof(vec));
     for (int j = 0; j < TN; ++j) {
@@ -41,8 +41,8 @@ inline void vector_micro_kernel(const T* As, const T* Bs, T (&c)[TN][TM]) {
 }
 #else
 constexpr bool have_vector_extensions = false;
-template <class T, int SimdBytes, int BK, int TM, int TN, int LDA, int LDB>
-void vector_micro_kernel(const T*, const T*, T (&)[TN][TM]);  // never instantiated here
+template <class T, int SimdBytes, int TM, int TN, int LDA, int LDB>
+void vector_micro_kernel(const T*, const T*, int, T (&)[TN][TM]);  // never instantiated here
 #endif
 
 }  // namespace detail

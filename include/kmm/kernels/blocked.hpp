@@ -162,12 +162,17 @@ struct Blocked {
   }
 
   // acc[TN][TM] += As^T Bs over one k-step, for micro-tile (tx, ty).
-  KOKKOS_FORCEINLINE_FUNCTION static void micro_kernel(const T* As, const T* Bs, int tx, int ty, T (&c)[P::TN][P::TM]) {
+  // kend: the valid depth of this k-step (< BK only in the last one). The
+  // generic (GPU) loop runs the full, unrolled BK over zero-padded scratch;
+  // the host micro-kernel stops at kend, so a small k is not padded to KC.
+  KOKKOS_FORCEINLINE_FUNCTION static void micro_kernel(const T* As, const T* Bs, int tx, int ty, int kend,
+                                                       T (&c)[P::TN][P::TM]) {
     if constexpr (P::simd_bytes > 0 && detail::have_vector_extensions) {
       static_assert(P::VM == P::TM && P::VN == P::TN, "the vector micro-kernel reads contiguous fragments");
-      detail::vector_micro_kernel<T, P::simd_bytes, P::BK, P::TM, P::TN, LDA, LDB>(As + tx * P::TM, Bs + ty * P::TN, c);
+      detail::vector_micro_kernel<T, P::simd_bytes, P::TM, P::TN, LDA, LDB>(As + tx * P::TM, Bs + ty * P::TN, kend, c);
       return;
     }
+    (void)kend;
     KMM_UNROLL
     for (int kk = 0; kk < P::BK; ++kk) {
       T a[P::TM], b[P::TN];
@@ -215,7 +220,7 @@ struct Blocked {
         T* cur = smem + (s % 2) * STAGE;
         T* nxt = smem + ((s + 1) % 2) * STAGE;
         if (s + 1 < steps) fetch(rank, i0, j0, (s + 1) * P::BK, ra, rb);  // in flight during the FMAs
-        compute(rank, cur, acc);
+        compute(rank, cur, P::BK, acc);
         if (s + 1 < steps) deposit(rank, nxt, nxt + P::BK * LDA, ra, rb);
         team.team_barrier();
       }
@@ -223,14 +228,14 @@ struct Blocked {
       for (index_t s = 0; s < steps; ++s) {
         stage_direct(rank, team.team_size(), i0, j0, s * P::BK, smem, smem + P::BK * LDA);
         team.team_barrier();
-        compute(rank, smem, acc);
+        compute(rank, smem, int(k - s * P::BK < P::BK ? k - s * P::BK : P::BK), acc);
         team.team_barrier();
       }
     }
     write_back(rank, i0, j0, acc);
   }
 
-  KOKKOS_FORCEINLINE_FUNCTION void compute(int rank, const T* stage, T (&acc)[MICRO][P::TN][P::TM]) const {
+  KOKKOS_FORCEINLINE_FUNCTION void compute(int rank, const T* stage, int kend, T (&acc)[MICRO][P::TN][P::TM]) const {
     const T* As = stage;
     const T* Bs = stage + P::BK * LDA;
     for (int u = 0; u < MICRO; ++u) {
@@ -238,7 +243,7 @@ struct Blocked {
       const int tx = t % P::TX, ty = t / P::TX;
       // acc[u] in place: a local copy would be split into scalars on the CPU
       // and lose the micro-kernel's vectorisation
-      micro_kernel(As, Bs, tx, ty, acc[u]);
+      micro_kernel(As, Bs, tx, ty, kend, acc[u]);
     }
   }
 
