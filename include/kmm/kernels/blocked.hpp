@@ -19,7 +19,9 @@
 //   packed panels (BK is KC), and the TM x TN micro-kernel (TM contiguous in
 //   As) is what the compiler vectorises.
 // Edges: out-of-range elements are staged as zeros; only in-range C is written.
-// Measured: see docs/perf-log.md.
+// Measured (docs/perf-log.md): H200 fp32 32.0 TFLOP/s at n = 4096 (0.63 of
+// cuBLAS), fp64 17.0 (0.37 of cuBLAS' tensor-core DGEMM); 2-core CPU fp32
+// 0.61-0.77 and fp64 0.56-0.69 of OpenBLAS at n = 1024-2048.
 #include "kmm/detail/access.hpp"
 #include "kmm/detail/cpu_micro_kernel.hpp"
 #include "kmm/detail/pack.hpp"

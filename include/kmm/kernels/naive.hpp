@@ -5,7 +5,8 @@
 // the loop over k, the bounds check), with the thread grid flattened into one
 // 64-bit range so that m*n may exceed 2^31 - 1. Consecutive indices run along
 // a row of C, like threadIdx.x along a column index in the seed.
-// Measured: see docs/perf-log.md.
+// Measured (docs/perf-log.md): H200 fp32 0.50 TFLOP/s at n = 4096 (0.01 of
+// cuBLAS); 2-core CPU 1.4-2.7 GFLOP/s at n = 256.
 #include "kmm/detail/access.hpp"
 
 namespace kmm {

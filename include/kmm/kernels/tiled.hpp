@@ -16,7 +16,9 @@
 //
 // Per-backend team size comes from TileTable: one thread per C element on a
 // GPU, one thread per team (that loops over the whole tile) on a host.
-// Measured: see docs/perf-log.md.
+// Measured (docs/perf-log.md): H200 fp32 at n = 4096, 16x16: 5.4 TFLOP/s
+// (0.11 of cuBLAS; 8x8 3.7, 32x32 5.4, 16x64 strip 5.8); the best kmm kernel
+// below n = 512 and for m or n < 64 on the GPU. CPU: 4-5 GFLOP/s.
 #include "kmm/detail/access.hpp"
 #include "kmm/tile_table.hpp"
 
