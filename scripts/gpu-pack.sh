@@ -25,6 +25,6 @@ done | sort -u | while read -r lib; do
     *) cp -L "$lib" .gpu/lib/ ;;
   esac
 done
-git rev-parse --short HEAD > .gpu/commit 2>/dev/null || true
+git describe --always --dirty > .gpu/commit 2>/dev/null || true  # -dirty: built from uncommitted changes
 du -sh .gpu
 ls -la .gpu/bin .gpu/lib
