@@ -98,6 +98,25 @@ bool needs_product(Op opA, typename CView::const_value_type alpha, const AView& 
 
 }  // namespace detail
 
+namespace detail {
+
+/// What every rank-2 entry point does around its kernel: a Kokkos Tools
+/// region named after the routine, the shape and aliasing checks, C = beta C
+/// when there is no product; otherwise launch(ta, tb), the ops as types
+/// (std::integral_constant<bool, op == Op::T>).
+template <class ExecSpace, class AView, class BView, class CView, class Launch>
+void checked_gemm(const char* routine, const ExecSpace& space, Op opA, Op opB,
+                  typename CView::const_value_type alpha, const AView& A, const BView& B,
+                  typename CView::const_value_type beta, const CView& C, Launch&& launch) {
+  static_checks<ExecSpace, AView, BView, CView>();
+  ProfilingRegion region(routine);
+  validate_gemm(routine, opA, opB, A, B, C);
+  if (!needs_product(opA, alpha, A, C)) return kernels::scale_c(space, beta, C);
+  with_ops(opA, opB, launch);
+}
+
+}  // namespace detail
+
 /// gemm with a tile shape chosen at compile time (Algorithm::Tiled with
 /// Shape). For tile experiments; gemm() with Algorithm::Tiled uses the shape
 /// of the tile table.
@@ -105,11 +124,7 @@ template <class Shape, class ExecSpace, class AView, class BView, class CView>
 void gemm_tiled(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_type alpha,
                 const AView& A, const BView& B, typename CView::const_value_type beta,
                 const CView& C) {
-  detail::static_checks<ExecSpace, AView, BView, CView>();
-  detail::ProfilingRegion region("kmm::gemm_tiled");
-  detail::validate_gemm("kmm::gemm_tiled", opA, opB, A, B, C);
-  if (!detail::needs_product(opA, alpha, A, C)) return kernels::scale_c(space, beta, C);
-  detail::with_ops(opA, opB, [&](auto ta, auto tb) {
+  detail::checked_gemm("kmm::gemm_tiled", space, opA, opB, alpha, A, B, beta, C, [&](auto ta, auto tb) {
     kernels::tiled<Shape, decltype(ta)::value, decltype(tb)::value>(space, alpha, A, B, beta, C);
   });
 }
@@ -118,39 +133,37 @@ void gemm_tiled(const ExecSpace& space, Op opA, Op opB, typename CView::const_va
 template <class Params, class ExecSpace, class AView, class BView, class CView>
 void gemm_blocked(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_type alpha,
                   const AView& A, const BView& B, typename CView::const_value_type beta, const CView& C) {
-  detail::static_checks<ExecSpace, AView, BView, CView>();
-  detail::ProfilingRegion region("kmm::gemm_blocked");
-  detail::validate_gemm("kmm::gemm_blocked", opA, opB, A, B, C);
-  if (!detail::needs_product(opA, alpha, A, C)) return kernels::scale_c(space, beta, C);
-  detail::with_ops(opA, opB, [&](auto ta, auto tb) {
+  detail::checked_gemm("kmm::gemm_blocked", space, opA, opB, alpha, A, B, beta, C, [&](auto ta, auto tb) {
     kernels::blocked<Params, decltype(ta)::value, decltype(tb)::value>(space, alpha, A, B, beta, C);
   });
 }
+
+namespace detail {
+inline void check_algorithm(const char* routine, Algorithm algorithm) {
+  if (algorithm == Algorithm::Auto || algorithm == Algorithm::Naive || algorithm == Algorithm::Tiled ||
+      algorithm == Algorithm::Blocked)
+    return;
+  std::ostringstream msg;
+  msg << routine << ": unknown algorithm value " << static_cast<int>(algorithm);
+  throw std::invalid_argument(msg.str());
+}
+}  // namespace detail
 
 /// C = alpha * op(A) * op(B) + beta * C on the execution space instance `space`.
 template <class ExecSpace, class AView, class BView, class CView>
 void gemm(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_type alpha,
           const AView& A, const BView& B, typename CView::const_value_type beta, const CView& C,
           Algorithm algorithm = Algorithm::Auto) {
-  detail::static_checks<ExecSpace, AView, BView, CView>();
-  detail::ProfilingRegion region("kmm::gemm");
-  detail::validate_gemm("kmm::gemm", opA, opB, A, B, C);
-  if (algorithm == Algorithm::Auto) {
-    const auto k = opA == Op::N ? A.extent(1) : A.extent(0);
-    algorithm = TileTable<ExecSpace>::auto_algorithm(C.extent(0), C.extent(1), k);
-  }
-  if (algorithm != Algorithm::Naive && algorithm != Algorithm::Tiled && algorithm != Algorithm::Blocked) {
-    std::ostringstream msg;
-    msg << "kmm::gemm: unknown algorithm value " << static_cast<int>(algorithm);
-    throw std::invalid_argument(msg.str());
-  }
-  if (!detail::needs_product(opA, alpha, A, C)) return kernels::scale_c(space, beta, C);
-  detail::with_ops(opA, opB, [&](auto ta, auto tb) {
+  detail::check_algorithm("kmm::gemm", algorithm);
+  detail::checked_gemm("kmm::gemm", space, opA, opB, alpha, A, B, beta, C, [&](auto ta, auto tb) {
     constexpr bool TA = decltype(ta)::value, TB = decltype(tb)::value;
     using T = typename CView::non_const_value_type;
-    if (algorithm == Algorithm::Naive) {
+    Algorithm algo = algorithm;
+    if (algo == Algorithm::Auto)
+      algo = TileTable<ExecSpace>::auto_algorithm(C.extent(0), C.extent(1), TA ? A.extent(0) : A.extent(1));
+    if (algo == Algorithm::Naive) {
       kernels::naive<TA, TB>(space, alpha, A, B, beta, C);
-    } else if (algorithm == Algorithm::Blocked) {
+    } else if (algo == Algorithm::Blocked) {
       kernels::blocked<typename TileTable<ExecSpace>::template blocked<T>, TA, TB>(space, alpha, A, B, beta, C);
     } else {
       using Shape = typename TileTable<ExecSpace>::tiled_shape;

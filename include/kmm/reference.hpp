@@ -20,6 +20,7 @@ void reference_gemm(Op opA, Op opB, double alpha, const AView& A, const BView& B
                     Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename BView::memory_space>::accessible &&
                     Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename CView::memory_space>::accessible,
                 "kmm::reference_gemm: A, B and C must be host-accessible");
+  detail::ProfilingRegion region("kmm::reference_gemm");
   detail::validate_gemm("kmm::reference_gemm", opA, opB, A, B, C);
   using T = typename CView::non_const_value_type;
   const std::int64_t m = C.extent(0), n = C.extent(1);

@@ -61,6 +61,19 @@ struct TileTable<ExecSpace, false> {
     return (m < n ? m : n) >= 64 && blocks >= 64 ? Algorithm::Blocked : Algorithm::Tiled;
   }
 
+  // batched_gemm: Naive is a team per matrix of one thread per element of C
+  // (rounded up to whole warps, at most 256); Tiled a team per 16 x 16 tile.
+  // Auto: Naive while a matrix is at most 16 x 16, where a tile's team would
+  // idle; Tiled above (H200 batched/ rows of docs/perf-log.md).
+  static int batched_team_size(std::int64_t m, std::int64_t n) {
+    const std::int64_t warps = (m * n + 31) / 32;
+    return static_cast<int>(32 * (warps < 1 ? 1 : warps > 8 ? 8 : warps));
+  }
+  using batched_shape = Square16;
+  static Algorithm batched_algorithm(std::int64_t m, std::int64_t n, std::int64_t /*k*/) {
+    return (m > n ? m : n) <= 16 ? Algorithm::Naive : Algorithm::Tiled;
+  }
+
   // Algorithm::Blocked, per value type.
   //                    BM   BN  BK  TM TN VM VN PAD one-thread-per-micro-tile stages launch bounds
   template <class T>
@@ -86,6 +99,13 @@ struct TileTable<ExecSpace, true> {
     const std::int64_t blocks = ((m + 127) / 128) * ((n + 95) / 96);
     return blocks >= ExecSpace().concurrency() ? Algorithm::Blocked : Algorithm::Naive;
   }
+
+  // batched_gemm: a team is one thread, which computes a whole small matrix
+  // (Naive) or one 32 x 32 tile of it (Tiled). Auto: Naive, the direct loop,
+  // at every size measured (CPU batched/ rows of docs/perf-log.md).
+  static int batched_team_size(std::int64_t, std::int64_t) { return 1; }
+  using batched_shape = Square32;
+  static Algorithm batched_algorithm(std::int64_t, std::int64_t, std::int64_t) { return Algorithm::Naive; }
 
   // Algorithm::Blocked, per value type: a BM x BN block of C per thread, BK =
   // BLIS' KC (the packed slices of A and B in scratch), a TM x TN vector

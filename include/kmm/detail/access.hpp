@@ -8,6 +8,13 @@ namespace detail {
 
 using index_t = std::int64_t;
 
+/// League size for `work` items of a TeamPolicy: at most 2^30 teams, which
+/// then loop over the items league_size() apart.
+inline int league_for(index_t work) {
+  const index_t cap = index_t(1) << 30;
+  return static_cast<int>(work < cap ? work : cap);
+}
+
 /// op(X)(i, j) for a compile-time op.
 template <bool Trans, class View>
 KOKKOS_FORCEINLINE_FUNCTION typename View::value_type op_at(const View& x, index_t i, index_t j) {

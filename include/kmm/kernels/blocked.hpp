@@ -277,7 +277,7 @@ void blocked(const ExecSpace& space, typename CView::const_value_type alpha, con
   const bool a_m = (TA ? A.stride(1) : A.stride(0)) == 1 && A.extent(TA ? 1 : 0) > 1;
   const bool b_n = (TB ? B.stride(0) : B.stride(1)) == 1 && B.extent(TB ? 0 : 1) > 1;
   kernel f{A, B, C, alpha, beta, m, n, k, blocks_n, blocks, a_m, b_n};
-  const int league = static_cast<int>(blocks < (detail::index_t(1) << 30) ? blocks : (detail::index_t(1) << 30));
+  const int league = detail::league_for(blocks);
   typename kernel::policy_type policy(space, league, P::team_size);
   Kokkos::parallel_for("kmm::gemm[Blocked]", policy.set_scratch_size(0, Kokkos::PerTeam(kernel::scratch_bytes())), f);
 }

@@ -25,24 +25,15 @@
 namespace kmm {
 namespace kernels {
 
-template <class Shape, int TeamSize, bool TA, bool TB, class ExecSpace, class AView, class BView,
-          class CView>
-struct Tiled {
-  using T = typename CView::non_const_value_type;
+/// One team computes one tm x tn tile of C = alpha op(A) op(B) + beta C.
+/// Shared by gemm's Tiled kernel and batched_gemm (a tile of one matrix).
+template <class Shape, int TeamSize, bool TA, bool TB, class ExecSpace, class T>
+struct TileOfC {
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   using scratch_view = Kokkos::View<T**, Kokkos::LayoutRight, typename ExecSpace::scratch_memory_space,
                                     Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   static constexpr int TM = Shape::tm, TN = Shape::tn, TK = Shape::tk;
   static constexpr int PER_THREAD = (TM * TN + TeamSize - 1) / TeamSize;  // C elements per thread
-
-  AView A;
-  BView B;
-  CView C;
-  T alpha, beta;
-  detail::index_t m, n, k;
-  detail::index_t tiles_n, tiles;
-  bool a_rows_contiguous;  // op(A)(i, p): i is the unit-stride dimension in memory
-  bool b_rows_contiguous;  // op(B)(p, j): p is the unit-stride dimension in memory
 
   static std::size_t scratch_bytes() {
     return scratch_view::shmem_size(TM, TK + 1) + scratch_view::shmem_size(TK, TN + 1);
@@ -63,14 +54,13 @@ struct Tiled {
     }
   }
 
-  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
-    // A league is at most 2^30 teams; each team walks tiles league_size apart.
-    for (detail::index_t t = team.league_rank(); t < tiles; t += team.league_size())
-      tile(team, (t / tiles_n) * TM, (t % tiles_n) * TN);
-  }
-
-  KOKKOS_INLINE_FUNCTION void tile(const member_type& team, detail::index_t i0,
-                                   detail::index_t j0) const {
+  // a_rows / b_rows: op(A)(i, p) / op(B)(p, j) has the unit stride along its rows
+  template <class AView, class BView, class CView>
+  KOKKOS_INLINE_FUNCTION static void compute(const member_type& team, T alpha, const AView& A,
+                                             const BView& B, T beta, const CView& C,
+                                             detail::index_t k, bool a_rows, bool b_rows,
+                                             detail::index_t i0, detail::index_t j0) {
+    const detail::index_t m = C.extent(0), n = C.extent(1);
     scratch_view As(team.team_scratch(0), TM, TK + 1);
     scratch_view Bs(team.team_scratch(0), TK, TN + 1);
     const int rank = team.team_rank(), nthreads = team.team_size();
@@ -79,8 +69,8 @@ struct Tiled {
     for (int q = 0; q < PER_THREAD; ++q) acc[q] = T(0);
 
     for (detail::index_t p0 = 0; p0 < k; p0 += TK) {
-      stage<TA, TM, TK>(team, As, A, i0, p0, m, k, a_rows_contiguous);
-      stage<TB, TK, TN>(team, Bs, B, p0, j0, k, n, b_rows_contiguous);
+      stage<TA, TM, TK>(team, As, A, i0, p0, m, k, a_rows);
+      stage<TB, TK, TN>(team, Bs, B, p0, j0, k, n, b_rows);
       team.team_barrier();
       for (int q = 0; q < PER_THREAD; ++q) {
         const int e = rank + q * nthreads;
@@ -103,6 +93,36 @@ struct Tiled {
   }
 };
 
+/// op(X)(r, c) = X(r, c) or X(c, r): is the r direction unit-stride in memory?
+template <bool Trans, class XView>
+bool rows_contiguous(const XView& x) {
+  return (Trans ? x.stride(1) : x.stride(0)) == 1 && x.extent(Trans ? 1 : 0) > 1;
+}
+
+template <class Shape, int TeamSize, bool TA, bool TB, class ExecSpace, class AView, class BView,
+          class CView>
+struct Tiled {
+  using T = typename CView::non_const_value_type;
+  using tile_of_c = TileOfC<Shape, TeamSize, TA, TB, ExecSpace, T>;
+  using member_type = typename tile_of_c::member_type;
+
+  AView A;
+  BView B;
+  CView C;
+  T alpha, beta;
+  detail::index_t k;
+  detail::index_t tiles_n, tiles;
+  bool a_rows_contiguous;
+  bool b_rows_contiguous;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    // A league is at most 2^30 teams; each team walks tiles league_size apart.
+    for (detail::index_t t = team.league_rank(); t < tiles; t += team.league_size())
+      tile_of_c::compute(team, alpha, A, B, beta, C, k, a_rows_contiguous, b_rows_contiguous,
+                         (t / tiles_n) * Shape::tm, (t % tiles_n) * Shape::tn);
+  }
+};
+
 template <class Shape, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
 void tiled(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A,
            const BView& B, typename CView::const_value_type beta, const CView& C) {
@@ -112,15 +132,12 @@ void tiled(const ExecSpace& space, typename CView::const_value_type alpha, const
   const detail::index_t k = TA ? A.extent(0) : A.extent(1);
   const detail::index_t tiles_m = (m + Shape::tm - 1) / Shape::tm;
   const detail::index_t tiles_n = (n + Shape::tn - 1) / Shape::tn;
-  // op(A)(i, p) is A(i, p) or A(p, i): is the i direction unit-stride?
-  const bool a_rows = (TA ? A.stride(1) : A.stride(0)) == 1 && A.extent(TA ? 1 : 0) > 1;
-  const bool b_rows = (TB ? B.stride(1) : B.stride(0)) == 1 && B.extent(TB ? 1 : 0) > 1;
   const detail::index_t tiles = tiles_m * tiles_n;
-  kernel f{A, B, C, alpha, beta, m, n, k, tiles_n, tiles, a_rows, b_rows};
-  const int league = static_cast<int>(tiles < (detail::index_t(1) << 30) ? tiles : (detail::index_t(1) << 30));
+  kernel f{A, B, C, alpha, beta, k, tiles_n, tiles, rows_contiguous<TA>(A), rows_contiguous<TB>(B)};
+  const int league = detail::league_for(tiles);
   Kokkos::TeamPolicy<ExecSpace> policy(space, league, team_size);
   Kokkos::parallel_for("kmm::gemm[Tiled]",
-                       policy.set_scratch_size(0, Kokkos::PerTeam(kernel::scratch_bytes())), f);
+                       policy.set_scratch_size(0, Kokkos::PerTeam(kernel::tile_of_c::scratch_bytes())), f);
 }
 
 }  // namespace kernels

@@ -1,0 +1,126 @@
+#pragma once
+// kmm::batched_gemm: many equal-sized products in one launch,
+//
+//   C(b, :, :) = alpha * op(A(b, :, :)) * op(B(b, :, :)) + beta * C(b, :, :)
+//
+// for every b < C.extent(0). A, B, C: rank-3 Views of float or double (one
+// value type), batch index first, any layout, accessible from the execution
+// space. Made for small matrices (4 to 64, where one gemm call per matrix
+// would be all launch overhead); any size is computed correctly.
+//
+//   kmm::batched_gemm(space, kmm::Op::N, kmm::Op::N, 1.0, A, B, 0.0, C);
+//
+// Same rules as kmm::gemm: BLAS rules for alpha == 0, k == 0 and beta == 0;
+// batch counts and matrix extents checked on every call, and C must not share
+// memory with A or B (std::invalid_argument, C untouched); asynchronous on
+// the given instance; a Kokkos Tools region "kmm::batched_gemm".
+// Algorithm::Auto picks Naive (a team per matrix) or Tiled (a team per tile)
+// from the tile table; Algorithm::Blocked is not offered for batches.
+#include <Kokkos_Core.hpp>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+#include "kmm/gemm.hpp"
+#include "kmm/kernels/batched.hpp"
+
+namespace kmm {
+namespace detail {
+
+/// The elements of a rank-3 operand as a rank-2 footprint: exact when two of
+/// its dimensions merge into one (contiguous LayoutRight or LayoutLeft
+/// batches), otherwise its whole address range (conservative).
+template <class View>
+Footprint footprint3(const View& v) {
+  const std::int64_t e[3] = {std::int64_t(v.extent(0)), std::int64_t(v.extent(1)), std::int64_t(v.extent(2))};
+  const std::int64_t s[3] = {std::int64_t(v.stride(0)), std::int64_t(v.stride(1)), std::int64_t(v.stride(2))};
+  const auto base = reinterpret_cast<std::uintptr_t>(v.data());
+  const std::size_t es = sizeof(typename View::value_type);
+  if (e[0] == 0 || e[1] == 0 || e[2] == 0) return Footprint{base, es, {0, 0}, {1, 1}};
+  if (s[1] == e[2] * s[2]) return Footprint{base, es, {e[0], e[1] * e[2]}, {s[0], s[2]}};
+  if (s[0] == e[1] * s[1]) return Footprint{base, es, {e[0] * e[1], e[2]}, {s[1], s[2]}};
+  std::int64_t last = 0;
+  for (int d = 0; d < 3; ++d) last += (e[d] - 1) * s[d];
+  return Footprint{base, es, {1, last + 1}, {1, 1}};
+}
+
+template <class ExecSpace, class AView, class BView, class CView>
+constexpr void batched_static_checks() {
+  static_assert(Kokkos::is_execution_space<ExecSpace>::value,
+                "kmm::batched_gemm: the first argument must be a Kokkos execution space instance");
+  static_assert(Kokkos::is_view<AView>::value && Kokkos::is_view<BView>::value &&
+                    Kokkos::is_view<CView>::value,
+                "kmm::batched_gemm: A, B and C must be Kokkos::Views");
+  static_assert(AView::rank == 3 && BView::rank == 3 && CView::rank == 3,
+                "kmm::batched_gemm: A, B and C must be rank-3 Views (batch index first)");
+  using T = typename CView::non_const_value_type;
+  static_assert(std::is_same<T, float>::value || std::is_same<T, double>::value,
+                "kmm::batched_gemm: the value type must be float or double");
+  static_assert(std::is_same<typename AView::non_const_value_type, T>::value &&
+                    std::is_same<typename BView::non_const_value_type, T>::value,
+                "kmm::batched_gemm: A, B and C must have the same value type");
+  static_assert(std::is_same<typename CView::value_type, T>::value,
+                "kmm::batched_gemm: C must be a View of non-const values");
+  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename AView::memory_space>::accessible &&
+                    Kokkos::SpaceAccessibility<ExecSpace, typename BView::memory_space>::accessible &&
+                    Kokkos::SpaceAccessibility<ExecSpace, typename CView::memory_space>::accessible,
+                "kmm::batched_gemm: A, B and C must be accessible from the execution space");
+}
+
+template <class AView, class BView, class CView>
+void validate_batched(const char* routine, Op opA, Op opB, const AView& A, const BView& B, const CView& C) {
+  if (opA != Op::N && opA != Op::T) throw std::invalid_argument(std::string(routine) + ": opA is neither Op::N nor Op::T");
+  if (opB != Op::N && opB != Op::T) throw std::invalid_argument(std::string(routine) + ": opB is neither Op::N nor Op::T");
+  if (A.extent(0) != C.extent(0) || B.extent(0) != C.extent(0)) {
+    std::ostringstream msg;
+    msg << routine << ": batch counts differ: A.extent(0) = " << A.extent(0) << ", B.extent(0) = " << B.extent(0)
+        << ", C.extent(0) = " << C.extent(0);
+    throw std::invalid_argument(msg.str());
+  }
+  check_gemm_shapes(routine, opA, opB, A.extent(1), A.extent(2), B.extent(1), B.extent(2), C.extent(1),
+                    C.extent(2));
+  check_no_overlap(routine, footprint3(A), footprint3(B), footprint3(C));
+}
+
+}  // namespace detail
+
+/// C[b] = alpha * op(A[b]) * op(B[b]) + beta * C[b] for every b, on `space`.
+template <class ExecSpace, class AView, class BView, class CView>
+void batched_gemm(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_type alpha,
+                  const AView& A, const BView& B, typename CView::const_value_type beta, const CView& C,
+                  Algorithm algorithm = Algorithm::Auto) {
+  constexpr const char* routine = "kmm::batched_gemm";
+  detail::batched_static_checks<ExecSpace, AView, BView, CView>();
+  detail::check_algorithm(routine, algorithm);
+  if (algorithm == Algorithm::Blocked)
+    throw std::invalid_argument(std::string(routine) +
+                                ": Algorithm::Blocked is not offered for batches (use Auto, Naive or Tiled)");
+  detail::ProfilingRegion region(routine);
+  detail::validate_batched(routine, opA, opB, A, B, C);
+  using T = typename CView::non_const_value_type;
+  const detail::index_t batch = C.extent(0), m = C.extent(1), n = C.extent(2);
+  const detail::index_t k = opA == Op::N ? A.extent(2) : A.extent(1);
+  if (batch == 0 || m == 0 || n == 0) return;
+  if (k == 0 || alpha == T(0)) {  // C = beta C, a team per matrix, A and B unread
+    if (beta == T(1)) return;
+    return kernels::batched_team<false, false>(space, T(0), A, B, beta, C);
+  }
+  if (algorithm == Algorithm::Auto) algorithm = TileTable<ExecSpace>::batched_algorithm(m, n, k);
+  detail::with_ops(opA, opB, [&](auto ta, auto tb) {
+    constexpr bool TA = decltype(ta)::value, TB = decltype(tb)::value;
+    if (algorithm == Algorithm::Naive)
+      kernels::batched_team<TA, TB>(space, alpha, A, B, beta, C);
+    else
+      kernels::batched_tiled<TA, TB>(space, alpha, A, B, beta, C);
+  });
+}
+
+/// Same, on a default-constructed instance of C's execution space.
+template <class AView, class BView, class CView>
+void batched_gemm(Op opA, Op opB, typename CView::const_value_type alpha, const AView& A, const BView& B,
+                  typename CView::const_value_type beta, const CView& C, Algorithm algorithm = Algorithm::Auto) {
+  batched_gemm(typename CView::execution_space(), opA, opB, alpha, A, B, beta, C, algorithm);
+}
+
+}  // namespace kmm
