@@ -13,6 +13,8 @@
 // vendors' column-major). Counters: GFLOP/s = 2mnk / time; vs_vendor = this
 // row's GFLOP/s over the median GFLOP/s of the vendor row of the same case;
 // GB/s = (|A| + |B| + |C|) bytes / time on memory-bound shapes.
+// batched/ rows: batched_gemm on many n x n products (n = 4 to 64) against
+// cuBLAS strided-batched, or on the CPU one OpenBLAS call per matrix.
 #include <benchmark/benchmark.h>
 
 #include <Kokkos_Core.hpp>
@@ -28,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "kmm/batched_gemm.hpp"
 #include "kmm/gemm.hpp"
 #include "tuning.hpp"
 #include "vendor.hpp"
@@ -94,10 +97,6 @@ struct OperandCache {
   static inline std::string key;
   static inline std::unique_ptr<Operands<T>> ops;
 };
-void release_operands() {  // before Kokkos::finalize
-  OperandCache<float>::ops.reset();
-  OperandCache<double>::ops.reset();
-}
 
 template <class T>
 Operands<T>& operands(const Shape& s) {
@@ -128,6 +127,35 @@ double median(std::vector<double> v) {
   return v.size() % 2 ? v[h] : 0.5 * (v[h - 1] + v[h]);
 }
 
+// Times `call` (two warm-up calls, then fence, clock, call, fence, clock per
+// iteration) and sets the counters; vendor rows record their GFLOP/s under
+// `key` for the vs_vendor ratio of the kmm rows that follow.
+void measure(benchmark::State& state, const std::function<void()>& call, double flops, double bytes,
+             const std::string& key, bool is_vendor) {
+  call();  // warm-up: module load, first-touch, caches
+  call();
+  Kokkos::fence();
+  double total = 0;
+  for (auto _ : state) {
+    Kokkos::fence();
+    const auto t0 = std::chrono::steady_clock::now();
+    call();
+    Kokkos::fence();
+    const double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    state.SetIterationTime(dt);
+    total += dt;
+  }
+  const double iters = double(state.iterations());
+  const double gflops = flops * iters / total * 1e-9;
+  state.counters["GFLOP/s"] = gflops;
+  if (bytes > 0) state.counters["GB/s"] = bytes * iters / total * 1e-9;
+  if (is_vendor) {
+    vendor_gflops[key].push_back(gflops);
+  } else if (!vendor_gflops[key].empty()) {
+    state.counters["vs_vendor"] = gflops / median(vendor_gflops[key]);
+  }
+}
+
 template <class T>
 void run(benchmark::State& state, const Shape& s, Impl impl) {
   auto& o = operands<T>(s);
@@ -155,32 +183,9 @@ void run(benchmark::State& state, const Shape& s, Impl impl) {
     case Impl::Tune2: call = [&] { kmm::gemm_blocked<std::tuple_element_t<2, TuneParams<T>>>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
     case Impl::Tune3: call = [&] { kmm::gemm_blocked<std::tuple_element_t<3, TuneParams<T>>>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
   }
-  call();  // warm-up: module load, first-touch, caches
-  call();
-  Kokkos::fence();
-  double total = 0;
-  for (auto _ : state) {
-    Kokkos::fence();
-    const auto t0 = std::chrono::steady_clock::now();
-    call();
-    Kokkos::fence();
-    const double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    state.SetIterationTime(dt);
-    total += dt;
-  }
-  const double iters = double(state.iterations());
-  const double gflops = 2.0 * s.m * s.n * s.k * iters / total * 1e-9;
-  state.counters["GFLOP/s"] = gflops;
-  if (s.memory_bound) {
-    const double bytes = double(o.A.size() + o.B.size() + o.C.size()) * sizeof(T);
-    state.counters["GB/s"] = bytes * iters / total * 1e-9;
-  }
-  const std::string key = std::string(sizeof(T) == 4 ? "s" : "d") + s.label();
-  if (impl == Impl::Vendor) {
-    vendor_gflops[key].push_back(gflops);
-  } else if (!vendor_gflops[key].empty()) {
-    state.counters["vs_vendor"] = gflops / median(vendor_gflops[key]);
-  }
+  const double bytes = s.memory_bound ? double(o.A.size() + o.B.size() + o.C.size()) * sizeof(T) : 0.0;
+  measure(state, call, 2.0 * s.m * s.n * s.k, bytes, std::string(sizeof(T) == 4 ? "s" : "d") + s.label(),
+          impl == Impl::Vendor);
 }
 
 enum class Set { Quick, Full, Tune };
@@ -221,6 +226,75 @@ std::vector<Impl> impls(const Shape& s, Set set) {
   return v;
 }
 
+// ---- batched_gemm: many n x n products, LayoutRight (row-major) matrices ----
+// The vendor computes the same products on the same data as column-major
+// C^T = B^T A^T (cuBLAS strided-batched; OpenBLAS one call per matrix).
+struct BatchShape {
+  long n, batch;
+  std::string label() const { return "batched/n=" + std::to_string(n) + ",batch=" + std::to_string(batch); }
+};
+
+template <class T>
+struct BatchOperands {
+  std::string key;
+  Kokkos::View<T***, Kokkos::LayoutRight, Mem> A, B, C;
+};
+template <class T>
+std::unique_ptr<BatchOperands<T>>& batch_cache() {
+  static std::unique_ptr<BatchOperands<T>> ops;
+  return ops;
+}
+
+template <class T>
+BatchOperands<T>& batch_operands(const BatchShape& s) {
+  auto& ops = batch_cache<T>();
+  if (!ops || ops->key != s.label()) {
+    ops.reset();
+    auto o = std::make_unique<BatchOperands<T>>();
+    o->key = s.label();
+    o->A = decltype(o->A)("A", s.batch, s.n, s.n);
+    o->B = decltype(o->B)("B", s.batch, s.n, s.n);
+    o->C = decltype(o->C)("C", s.batch, s.n, s.n);
+    Kokkos::Random_XorShift64_Pool<Exec> pool(20261121);
+    Kokkos::fill_random(o->A, pool, T(-1), T(1));
+    Kokkos::fill_random(o->B, pool, T(-1), T(1));
+    Kokkos::fence();
+    ops = std::move(o);
+  }
+  return *ops;
+}
+
+template <class T>
+void run_batched(benchmark::State& state, const BatchShape& s, Impl impl) {
+  auto& o = batch_operands<T>(s);
+  const T alpha = 1, beta = 0;
+  const long n = s.n, nn = s.n * s.n;
+  Exec space;
+  std::function<void()> call;
+  const kmm::Op N = kmm::Op::N;
+  switch (impl) {
+    case Impl::Vendor:
+      call = [&] {
+        Vendor::gemm_batched(n, n, n, alpha, o.B.data(), n, nn, o.A.data(), n, nn, beta, o.C.data(), n, nn, s.batch);
+      };
+      break;
+    case Impl::Naive: call = [&] { kmm::batched_gemm(space, N, N, alpha, o.A, o.B, beta, o.C, kmm::Algorithm::Naive); }; break;
+    case Impl::Tiled: call = [&] { kmm::batched_gemm(space, N, N, alpha, o.A, o.B, beta, o.C, kmm::Algorithm::Tiled); }; break;
+    default: call = [&] { kmm::batched_gemm(space, N, N, alpha, o.A, o.B, beta, o.C); }; break;
+  }
+  measure(state, call, 2.0 * n * n * n * s.batch, 3.0 * nn * s.batch * sizeof(T),
+          std::string(sizeof(T) == 4 ? "s" : "d") + s.label(), impl == Impl::Vendor);
+}
+
+std::vector<BatchShape> batch_shapes(Set set) {
+  if (set == Set::Tune) return {};
+  std::vector<long> sizes = set == Set::Full ? std::vector<long>{4, 8, 16, 32, 64} : std::vector<long>{4, 16, 64};
+  std::vector<BatchShape> v;
+  const long elems = kOnGpu ? (1L << 24) : (1L << 20);  // per operand: 64 MB / 4 MB of fp32
+  for (long n : sizes) v.push_back({n, elems / (n * n)});
+  return v;
+}
+
 template <class T>
 void register_all(Set set) {
   const char* prefix = sizeof(T) == 4 ? "sgemm/" : "dgemm/";
@@ -231,6 +305,20 @@ void register_all(Set set) {
           ->UseManualTime()
           ->Unit(benchmark::kMillisecond);
     }
+  for (const BatchShape& s : batch_shapes(set))
+    for (Impl i : {Impl::Vendor, Impl::Naive, Impl::Tiled, Impl::Auto}) {
+      const std::string name = prefix + s.label() + "/" + (i == Impl::Vendor ? Vendor::batched_name() : impl_name(i));
+      benchmark::RegisterBenchmark(name.c_str(), [s, i](benchmark::State& st) { run_batched<T>(st, s, i); })
+          ->UseManualTime()
+          ->Unit(benchmark::kMillisecond);
+    }
+}
+
+void release_operands() {  // before Kokkos::finalize
+  OperandCache<float>::ops.reset();
+  OperandCache<double>::ops.reset();
+  batch_cache<float>().reset();
+  batch_cache<double>().reset();
 }
 
 }  // namespace kmm_bench

@@ -16,6 +16,13 @@ struct Vendor {
                    const float* B, long ldb, float beta, float* C, long ldc);
   static void gemm(bool transA, bool transB, long m, long n, long k, double alpha, const double* A, long lda,
                    const double* B, long ldb, double beta, double* C, long ldc);
+  // `batch` products, matrix b of X at X + b * strideX (cuBLAS strided-batched;
+  // on the CPU one OpenBLAS call per matrix)
+  static const char* batched_name();
+  static void gemm_batched(long m, long n, long k, float alpha, const float* A, long lda, long sA, const float* B,
+                           long ldb, long sB, float beta, float* C, long ldc, long sC, long batch);
+  static void gemm_batched(long m, long n, long k, double alpha, const double* A, long lda, long sA,
+                           const double* B, long ldb, long sB, double beta, double* C, long ldc, long sC, long batch);
 };
 
 }  // namespace kmm_bench

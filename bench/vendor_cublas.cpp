@@ -60,4 +60,18 @@ void Vendor::gemm(bool ta, bool tb, long m, long n, long k, double alpha, const 
         "cublasDgemm");
 }
 
+const char* Vendor::batched_name() { return "cuBLAS-strided-batched"; }
+void Vendor::gemm_batched(long m, long n, long k, float alpha, const float* A, long lda, long sA, const float* B,
+                          long ldb, long sB, float beta, float* C, long ldc, long sC, long batch) {
+  check(cublasSgemmStridedBatched(handle, CUBLAS_OP_N, CUBLAS_OP_N, int(m), int(n), int(k), &alpha, A, int(lda), sA,
+                                  B, int(ldb), sB, &beta, C, int(ldc), sC, int(batch)),
+        "cublasSgemmStridedBatched");
+}
+void Vendor::gemm_batched(long m, long n, long k, double alpha, const double* A, long lda, long sA,
+                          const double* B, long ldb, long sB, double beta, double* C, long ldc, long sC, long batch) {
+  check(cublasDgemmStridedBatched(handle, CUBLAS_OP_N, CUBLAS_OP_N, int(m), int(n), int(k), &alpha, A, int(lda), sA,
+                                  B, int(ldb), sB, &beta, C, int(ldc), sC, int(batch)),
+        "cublasDgemmStridedBatched");
+}
+
 }  // namespace kmm_bench

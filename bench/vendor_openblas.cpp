@@ -36,4 +36,18 @@ void Vendor::gemm(bool ta, bool tb, long m, long n, long k, double alpha, const 
   cblas_dgemm(CblasColMajor, tr(ta), tr(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
 
+const char* Vendor::batched_name() { return "OpenBLAS-loop"; }
+void Vendor::gemm_batched(long m, long n, long k, float alpha, const float* A, long lda, long sA, const float* B,
+                          long ldb, long sB, float beta, float* C, long ldc, long sC, long batch) {
+  for (long b = 0; b < batch; ++b)
+    cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, alpha, A + b * sA, lda, B + b * sB, ldb, beta,
+                C + b * sC, ldc);
+}
+void Vendor::gemm_batched(long m, long n, long k, double alpha, const double* A, long lda, long sA, const double* B,
+                          long ldb, long sB, double beta, double* C, long ldc, long sC, long batch) {
+  for (long b = 0; b < batch; ++b)
+    cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, alpha, A + b * sA, lda, B + b * sB, ldb, beta,
+                C + b * sC, ldc);
+}
+
 }  // namespace kmm_bench

@@ -15,7 +15,8 @@ fi
 rm -rf .gpu
 mkdir -p .gpu/bin .gpu/lib
 cp build/cuda/tests/kmm-test-* .gpu/bin/
-rm -f .gpu/bin/*.cmake
+rm -f .gpu/bin/*.cmake .gpu/bin/*.so
+cp build/cuda/tests/libkmm-test-region-tool.so .gpu/lib/  # loaded by Kokkos (KOKKOS_PROFILE_LIBRARY)
 [ -x build/cuda/bench/kmm-bench ] && cp build/cuda/bench/kmm-bench .gpu/bin/
 for exe in .gpu/bin/*; do
   ldd "$exe" | awk '/=> \// { print $3 }'
