@@ -2,6 +2,7 @@
 // rules, and the m*n > 2^31 case.
 #include <cstdlib>
 
+#include "fill_pattern.hpp"
 #include "gemm_cases.hpp"
 
 namespace kmm_test {
@@ -43,14 +44,6 @@ std::string thrown_message(F f) {
 
 // Device work for the tests below, as functors (no extended lambdas inside
 // gtest's private TestBody).
-template <class V>
-struct FillPattern {
-  V v;
-  int n, mod;
-  KOKKOS_INLINE_FUNCTION void operator()(int e) const {
-    v(e / n, e % n) = typename V::value_type((e % mod) - mod / 2);
-  }
-};
 template <class V>
 struct AddOne {
   V v;
@@ -178,8 +171,8 @@ TYPED_TEST(GemmApi, RunsOnAGivenInstanceAndOrdersWithItsOtherWork) {
   Mat<T, E> A("A", n, n), B("B", n, n), C("C", n, n);
   E space;
   // Work queued on the instance before and after gemm, without fences between.
-  Kokkos::parallel_for("fillA", Kokkos::RangePolicy<E>(space, 0, n * n), FillPattern<Mat<T, E>>{A, n, 7});
-  Kokkos::parallel_for("fillB", Kokkos::RangePolicy<E>(space, 0, n * n), FillPattern<Mat<T, E>>{B, n, 5});
+  Kokkos::parallel_for("fillA", Kokkos::RangePolicy<E>(space, 0, n * n), FillPattern<Mat<T, E>>{A, 7});
+  Kokkos::parallel_for("fillB", Kokkos::RangePolicy<E>(space, 0, n * n), FillPattern<Mat<T, E>>{B, 5});
   kmm::gemm(space, Op::N, Op::N, T(1), A, B, T(0), C);
   kmm::gemm(space, Op::N, Op::N, T(-1), A, B, T(1), C);  // C = A*B - A*B = 0, exactly (small integers)
   Kokkos::parallel_for("plus1", Kokkos::RangePolicy<E>(space, 0, n * n), AddOne<Mat<T, E>>{C, n});

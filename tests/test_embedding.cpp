@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "fill_pattern.hpp"
 #include "gemm_cases.hpp"
 #include "kmm/batched_gemm.hpp"
 #if defined(KOKKOS_ENABLE_CUDA)
@@ -78,23 +79,6 @@ struct SetFlag {
   Kokkos::View<int, Kokkos::CudaSpace> flag;
   KOKKOS_INLINE_FUNCTION void operator()(int) const { Kokkos::atomic_exchange(flag.data(), 1); }
 };
-template <class V>
-struct FillSmall {
-  V v;
-  int n, mod;
-  KOKKOS_INLINE_FUNCTION void operator()(int e) const {
-    v(e / n, e % n) = typename V::value_type((e % mod) - mod / 2);
-  }
-};
-template <class V3>
-struct FillSmall3 {
-  V3 v;
-  int n, mod;
-  KOKKOS_INLINE_FUNCTION void operator()(int e) const {
-    const int per = n * n;
-    v(e / per, (e % per) / n, e % n) = typename V3::value_type((e % mod) - mod / 2);
-  }
-};
 #endif
 
 TYPED_TEST(Embedding, TwoInstancesRunConcurrentlyWithoutADeviceFence) {
@@ -120,10 +104,10 @@ TYPED_TEST(Embedding, TwoInstancesRunConcurrentlyWithoutADeviceFence) {
     // instance 1 sets, after its gemms
     Kokkos::parallel_for("test::spin", Kokkos::RangePolicy<Kokkos::Cuda>(e2, 0, 1), Spin{flag, seen, 4000000000LL});
     // instance 1: fill, gemm, batched_gemm, set the flag, without host waits
-    Kokkos::parallel_for("test::fillA", Kokkos::RangePolicy<Kokkos::Cuda>(e1, 0, n * n), FillSmall<V>{A, n, 7});
-    Kokkos::parallel_for("test::fillB", Kokkos::RangePolicy<Kokkos::Cuda>(e1, 0, n * n), FillSmall<V>{B, n, 5});
-    Kokkos::parallel_for("test::fillA3", Kokkos::RangePolicy<Kokkos::Cuda>(e1, 0, batch * nb * nb), FillSmall3<V3>{A3, nb, 7});
-    Kokkos::parallel_for("test::fillB3", Kokkos::RangePolicy<Kokkos::Cuda>(e1, 0, batch * nb * nb), FillSmall3<V3>{B3, nb, 5});
+    Kokkos::parallel_for("test::fillA", Kokkos::RangePolicy<Kokkos::Cuda>(e1, 0, n * n), FillPattern<V>{A, 7});
+    Kokkos::parallel_for("test::fillB", Kokkos::RangePolicy<Kokkos::Cuda>(e1, 0, n * n), FillPattern<V>{B, 5});
+    Kokkos::parallel_for("test::fillA3", Kokkos::RangePolicy<Kokkos::Cuda>(e1, 0, batch * nb * nb), FillPattern<V3>{A3, 7});
+    Kokkos::parallel_for("test::fillB3", Kokkos::RangePolicy<Kokkos::Cuda>(e1, 0, batch * nb * nb), FillPattern<V3>{B3, 5});
     for (auto algo : {kmm::Algorithm::Blocked, kmm::Algorithm::Tiled, kmm::Algorithm::Naive}) {
       kmm::gemm(e1, Op::N, Op::N, T(1), A, B, T(0), C, algo);
       kmm::gemm(e1, Op::N, Op::N, T(-1), A, B, T(1), C, algo);  // C = A B - A B = 0 exactly (small integers)
