@@ -2,7 +2,7 @@
 # Builds the `cuda` preset here (no GPU needed) and packs what must run on a
 # GPU machine into .gpu/ (git-ignored): the test executables, kmm-bench, the
 # shared libraries they load that a bare CUDA machine may lack, and
-# scripts/gpu-run.sh's inputs. cuBLAS and the CUDA driver are taken from the
+# scripts/gpu-run.sh's inputs, compressed into .gpu/pack.tar.xz. cuBLAS and the CUDA driver are taken from the
 # GPU machine itself (they are far larger than the 64 MiB a device call carries).
 #   usage: gpu-pack.sh [--no-build]
 set -euo pipefail
@@ -27,5 +27,9 @@ done | sort -u | while read -r lib; do
   esac
 done
 git describe --always --dirty > .gpu/commit 2>/dev/null || true  # -dirty: built from uncommitted changes
-du -sh .gpu
 ls -la .gpu/bin .gpu/lib
+# A device call carries at most 64 MiB: the binaries travel xz-compressed
+# (73 MB -> 6 MB) and gpu-run.sh unpacks them.
+tar -C .gpu -cf - bin lib | xz -T0 -6 > .gpu/pack.tar.xz
+rm -rf .gpu/bin .gpu/lib
+du -sh .gpu

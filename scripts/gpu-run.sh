@@ -8,6 +8,7 @@
 #   device call: command "bash scripts/gpu-run.sh", carry [".gpu"]
 set -uo pipefail
 cd "$(dirname "$0")/.."
+[ -d .gpu/bin ] || tar -C .gpu -xJf .gpu/pack.tar.xz  # gpu-pack.sh's compressed binaries
 final=${OUT:-gpu-out}
 mkdir -p "$final"
 out=$(mktemp -d)
