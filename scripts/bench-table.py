@@ -13,7 +13,8 @@ impls = []
 for b in data["benchmarks"]:
     if b.get("aggregate_name") != "median":
         continue
-    m = re.match(r"((?:s|d)gemm/.+?)/((?:cuBLAS|OpenBLAS|kmm:[^/\[]+(?:\[[^\]]*\])?))(?:/.*)?$", b["run_name"])
+    m = re.match(r"((?:s|d)gemm/.+?)/((?:cuBLAS[-\w]*|OpenBLAS[-\w]*|kmm:[^/\[]+(?:\[[^\]]*\])?))(?:/.*)?$",
+                 b["run_name"])
     if not m:
         continue
     case, impl = m.groups()

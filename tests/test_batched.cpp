@@ -300,6 +300,17 @@ TYPED_TEST(BatchedGemm, BadArgumentsThrowAndLeaveCUntouched) {
   auto Ad = Kokkos::subview(AC, Kokkos::pair<int, int>(0, 1), Kokkos::ALL, Kokkos::ALL);
   auto Bd = Kokkos::subview(AC, Kokkos::pair<int, int>(1, 2), Kokkos::ALL, Kokkos::ALL);
   EXPECT_NO_THROW(kmm::batched_gemm(E(), Op::N, Op::N, T(1), Ad, Bd, T(0), Cd));
+  // the same with LayoutLeft batches (batch index fastest in memory)
+  using L3 = Kokkos::View<T***, Kokkos::LayoutLeft, typename E::memory_space>;
+  L3 LC("LC", 3, 4, 4);
+  auto la = Kokkos::subview(LC, Kokkos::pair<int, int>(0, 2), Kokkos::ALL, Kokkos::ALL);
+  auto lc = Kokkos::subview(LC, Kokkos::pair<int, int>(1, 3), Kokkos::ALL, Kokkos::ALL);
+  L3 lb("lb", 2, 4, 4);
+  EXPECT_NE(message([&] { kmm::batched_gemm(E(), Op::N, Op::N, T(1), la, lb, T(0), lc); }).find("overlaps A"),
+            std::string::npos);
+  EXPECT_NO_THROW(kmm::batched_gemm(E(), Op::N, Op::N, T(1), Kokkos::subview(LC, Kokkos::pair<int, int>(0, 1), Kokkos::ALL, Kokkos::ALL),
+                                    Kokkos::subview(LC, Kokkos::pair<int, int>(1, 2), Kokkos::ALL, Kokkos::ALL), T(0),
+                                    Kokkos::subview(LC, Kokkos::pair<int, int>(2, 3), Kokkos::ALL, Kokkos::ALL)));
   auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C);
   for (size_t e = 0; e < h.span(); ++e) ASSERT_EQ(h.data()[e], T(42)) << "C changed at " << e;
 }

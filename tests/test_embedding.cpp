@@ -99,24 +99,35 @@ TYPED_TEST(Embedding, TwoInstancesRunConcurrentlyWithoutADeviceFence) {
     V A("A", n, n), B("B", n, n), C("C", n, n);
     V3 A3("A3", batch, nb, nb), B3("B3", batch, nb, nb), C3("C3", batch, nb, nb);
     Kokkos::View<int, Kokkos::CudaSpace> flag("flag"), seen("seen");
-    Kokkos::fence();  // set-up done; from here on no global fence until both instances are fenced
-    // instance 2: a kernel that waits (about 2 s at most) for a flag that only
-    // instance 1 sets, after its gemms
-    Kokkos::parallel_for("test::spin", Kokkos::RangePolicy<Kokkos::Cuda>(e2, 0, 1), Spin{flag, seen, 4000000000LL});
-    // instance 1: fill, gemm, batched_gemm, set the flag, without host waits
-    Kokkos::parallel_for("test::fillA", Kokkos::RangePolicy<Kokkos::Cuda>(e1, 0, n * n), FillPattern<V>{A, 7});
-    Kokkos::parallel_for("test::fillB", Kokkos::RangePolicy<Kokkos::Cuda>(e1, 0, n * n), FillPattern<V>{B, 5});
-    Kokkos::parallel_for("test::fillA3", Kokkos::RangePolicy<Kokkos::Cuda>(e1, 0, batch * nb * nb), FillPattern<V3>{A3, 7});
-    Kokkos::parallel_for("test::fillB3", Kokkos::RangePolicy<Kokkos::Cuda>(e1, 0, batch * nb * nb), FillPattern<V3>{B3, 5});
-    for (auto algo : {kmm::Algorithm::Blocked, kmm::Algorithm::Tiled, kmm::Algorithm::Naive}) {
-      kmm::gemm(e1, Op::N, Op::N, T(1), A, B, T(0), C, algo);
-      kmm::gemm(e1, Op::N, Op::N, T(-1), A, B, T(1), C, algo);  // C = A B - A B = 0 exactly (small integers)
-    }
-    kmm::gemm(e1, Op::N, Op::T, T(2), A, B, T(1), C);  // C = 2 A B^T
-    kmm::batched_gemm(e1, Op::N, Op::N, T(1), A3, B3, T(0), C3);
-    Kokkos::parallel_for("test::set", Kokkos::RangePolicy<Kokkos::Cuda>(e1, 0, 1), SetFlag{flag});
-    e1.fence();
-    e2.fence();
+    // Two passes of the same work. CUDA loads a kernel's module on its first
+    // launch (CUDA_MODULE_LOADING=LAZY, the default), and loading may
+    // synchronise the whole context: a first launch next to the spinning
+    // kernel would wait for it whatever kmm does. The first pass (flag
+    // already set, so the spinner returns at once) loads every kernel; the
+    // second one is the test.
+    auto pass = [&](int flag_before) {
+      Kokkos::deep_copy(flag, flag_before);
+      Kokkos::fence();  // set-up done; from here on no fence until both instances are fenced
+      // instance 2: a kernel that waits (about 2 s at most) for a flag that
+      // only instance 1 sets, after its gemms
+      Kokkos::parallel_for("test::spin", Kokkos::RangePolicy<Kokkos::Cuda>(e2, 0, 1), Spin{flag, seen, 4000000000LL});
+      // instance 1: fill, gemm, batched_gemm, set the flag, without host waits
+      Kokkos::parallel_for("test::fillA", Kokkos::RangePolicy<Kokkos::Cuda>(e1, 0, n * n), FillPattern<V>{A, 7});
+      Kokkos::parallel_for("test::fillB", Kokkos::RangePolicy<Kokkos::Cuda>(e1, 0, n * n), FillPattern<V>{B, 5});
+      Kokkos::parallel_for("test::fillA3", Kokkos::RangePolicy<Kokkos::Cuda>(e1, 0, batch * nb * nb), FillPattern<V3>{A3, 7});
+      Kokkos::parallel_for("test::fillB3", Kokkos::RangePolicy<Kokkos::Cuda>(e1, 0, batch * nb * nb), FillPattern<V3>{B3, 5});
+      for (auto algo : {kmm::Algorithm::Blocked, kmm::Algorithm::Tiled, kmm::Algorithm::Naive}) {
+        kmm::gemm(e1, Op::N, Op::N, T(1), A, B, T(0), C, algo);
+        kmm::gemm(e1, Op::N, Op::N, T(-1), A, B, T(1), C, algo);  // C = A B - A B = 0 exactly (small integers)
+      }
+      kmm::gemm(e1, Op::N, Op::T, T(2), A, B, T(1), C);  // C = 2 A B^T
+      kmm::batched_gemm(e1, Op::N, Op::N, T(1), A3, B3, T(0), C3);
+      Kokkos::parallel_for("test::set", Kokkos::RangePolicy<Kokkos::Cuda>(e1, 0, 1), SetFlag{flag});
+      e1.fence();
+      e2.fence();
+    };
+    pass(1);
+    pass(0);
     int seen_h = -1;
     Kokkos::deep_copy(seen_h, seen);
     EXPECT_EQ(seen_h, 1) << "instance 2's kernel timed out before instance 1 set the flag: kmm's calls on "

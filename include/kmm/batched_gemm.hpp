@@ -38,8 +38,11 @@ Footprint footprint3(const View& v) {
   const auto base = reinterpret_cast<std::uintptr_t>(v.data());
   const std::size_t es = sizeof(typename View::value_type);
   if (e[0] == 0 || e[1] == 0 || e[2] == 0) return Footprint{base, es, {0, 0}, {1, 1}};
-  if (s[1] == e[2] * s[2]) return Footprint{base, es, {e[0], e[1] * e[2]}, {s[0], s[2]}};
+  // two dimensions merge when one steps exactly over the other's extent
+  if (s[1] == e[2] * s[2]) return Footprint{base, es, {e[0], e[1] * e[2]}, {s[0], s[2]}};  // LayoutRight
+  if (s[2] == e[1] * s[1]) return Footprint{base, es, {e[0], e[1] * e[2]}, {s[0], s[1]}};  // LayoutLeft
   if (s[0] == e[1] * s[1]) return Footprint{base, es, {e[0] * e[1], e[2]}, {s[1], s[2]}};
+  if (s[1] == e[0] * s[0]) return Footprint{base, es, {e[0] * e[1], e[2]}, {s[0], s[2]}};
   std::int64_t last = 0;
   for (int d = 0; d < 3; ++d) last += (e[d] - 1) * s[d];
   return Footprint{base, es, {1, last + 1}, {1, 1}};

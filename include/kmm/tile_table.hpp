@@ -63,15 +63,17 @@ struct TileTable<ExecSpace, false> {
 
   // batched_gemm: Naive is a team per matrix of one thread per element of C
   // (rounded up to whole warps, at most 256); Tiled a team per 16 x 16 tile.
-  // Auto: Naive while a matrix is at most 16 x 16, where a tile's team would
-  // idle; Tiled above (H200 batched/ rows of docs/perf-log.md).
+  // Auto (H200, GPU run 5, docs/perf-log.md): Naive up to 8 x 8, where a
+  // tile's team would mostly idle (n = 4 / 8: 3.0 / 2.7 times cuBLAS
+  // strided-batched fp32, Tiled 0.64 / 0.66); Tiled from 16 (n = 16: 0.83
+  // against Naive's 0.50; n = 64: 0.19 against 0.13).
   static int batched_team_size(std::int64_t m, std::int64_t n) {
     const std::int64_t warps = (m * n + 31) / 32;
     return static_cast<int>(32 * (warps < 1 ? 1 : warps > 8 ? 8 : warps));
   }
   using batched_shape = Square16;
   static Algorithm batched_algorithm(std::int64_t m, std::int64_t n, std::int64_t /*k*/) {
-    return (m > n ? m : n) <= 16 ? Algorithm::Naive : Algorithm::Tiled;
+    return (m > n ? m : n) <= 8 ? Algorithm::Naive : Algorithm::Tiled;
   }
 
   // Algorithm::Blocked, per value type.
@@ -102,7 +104,9 @@ struct TileTable<ExecSpace, true> {
 
   // batched_gemm: a team is one thread, which computes a whole small matrix
   // (Naive) or one 32 x 32 tile of it (Tiled). Auto: Naive, the direct loop,
-  // at every size measured (CPU batched/ rows of docs/perf-log.md).
+  // at every size measured (2-core CPU, docs/perf-log.md: n = 4 to 16 Naive
+  // 1.7-5.8 GFLOP/s, Tiled 0.01-0.75 as it computes zero-padded 32 x 32
+  // tiles; n = 32 and 64 within 10% of each other).
   static int batched_team_size(std::int64_t, std::int64_t) { return 1; }
   using batched_shape = Square32;
   static Algorithm batched_algorithm(std::int64_t, std::int64_t, std::int64_t) { return Algorithm::Naive; }
