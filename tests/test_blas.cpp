@@ -224,9 +224,17 @@ TYPED_TEST(Blas, CblasErrorsGoToXerblaWithReferenceCblasNumbers) {
 
 TYPED_TEST(Blas, OverlappingCIsReportedAsABadC) {
   using T = TypeParam;
-  expect_error<T>(sizeof(T) == 4 ? "SGEMM " : "DGEMM ", 12, [](T*, T* B, T* C) {
-    fortran_gemm<T>('N', 'N', 4, 4, 4, T(1), C, 4, B, 4, T(0), C, 4);  // C is A
-  }, "C == A");
+  const long long t0 = kmm_blas_device_threshold();
+  for (long long threshold : {t0, 0LL}) {  // the host path, and the GPU path on GPU builds
+    ASSERT_EQ(kmm_blas_set_device_threshold(threshold), 0);
+    expect_error<T>(sizeof(T) == 4 ? "SGEMM " : "DGEMM ", 12, [](T*, T* B, T* C) {
+      fortran_gemm<T>('N', 'N', 4, 4, 4, T(1), C, 4, B, 4, T(0), C, 4);  // C is A
+    }, "C == A");
+    expect_error<T>(sizeof(T) == 4 ? "cblas_sgemm" : "cblas_dgemm", 13, [](T* A, T*, T* C) {
+      cblas<T>(CblasRowMajor, CblasNoTrans, CblasNoTrans, 4, 4, 4, T(1), A, 4, C, 4, T(0), C, 4);  // C is B
+    }, "C == B");
+  }
+  ASSERT_EQ(kmm_blas_set_device_threshold(t0), 0);
 }
 
 TYPED_TEST(Blas, QuickReturnsTouchNothing) {

@@ -121,14 +121,17 @@ DeviceMatrix<T> to_device(const HostMatrix<const T>& h, const char* label) {
 }
 
 // C = alpha op(A) op(B) + beta C, column-major, arguments already checked.
+// Throws std::invalid_argument when C overlaps A or B, before either path
+// copies anything (the device path would otherwise compute from copies).
 template <class T>
-void column_major_gemm(char ta, char tb, int m, int n, int k, T alpha, const T* A, int lda, const T* B, int ldb,
-                       T beta, T* C, int ldc) {
+void column_major_gemm(const char* routine, char ta, char tb, int m, int n, int k, T alpha, const T* A, int lda,
+                       const T* B, int ldb, T beta, T* C, int ldc) {
   const bool tA = is_trans(ta), tB = is_trans(tb);
   const kmm::Op opA = tA ? kmm::Op::T : kmm::Op::N, opB = tB ? kmm::Op::T : kmm::Op::N;
   const auto hA = host_matrix<const T>(A, tA ? k : m, tA ? m : k, lda);
   const auto hB = host_matrix<const T>(B, tB ? n : k, tB ? k : n, ldb);
   const auto hC = host_matrix<T>(C, m, n, ldc);
+  kmm::detail::validate_gemm(routine, opA, opB, hA, hB, hC);
   const bool product = k > 0 && alpha != T(0);
   if (kHasGpu && product && double(m) * double(n) * double(k) >= double(threshold())) {
     const auto dA = to_device<T>(hA, "kmm_blas::A");
@@ -161,7 +164,7 @@ void run(const char* region, const char* name, int c_param, char ta, char tb, in
   try {
     ensure_kokkos();
     kmm::detail::ProfilingRegion r(region);
-    column_major_gemm(ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+    column_major_gemm(region, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
   } catch (const std::invalid_argument& e) {
     std::fprintf(stderr, "kmm_blas: %s\n", e.what());
     report(name, c_param);
