@@ -55,7 +55,7 @@ struct Shape {
   }
 };
 
-enum class Impl { Vendor, Naive, Tiled, Blocked, Auto, Tiled8, Tiled16, Tiled32, Strip16, Tune0, Tune1, Tune2, Tune3 };
+enum class Impl { Vendor, Naive, Tiled, Blocked, Auto, Tiled8, Tiled16, Tiled32, Strip16, Tune0, Tune1, Tune2, Tune3, Tune4, Tune5 };
 using TuneList = std::conditional_t<kOnGpu, std::pair<GpuFloat, GpuDouble>, std::pair<CpuFloat, CpuDouble>>;
 template <class T>
 using TuneParams = std::conditional_t<std::is_same<T, float>::value, typename TuneList::first_type,
@@ -81,6 +81,8 @@ std::string impl_label(Impl i) {
     case Impl::Tune1: return params_name<std::tuple_element_t<1, TuneParams<T>>>();
     case Impl::Tune2: return params_name<std::tuple_element_t<2, TuneParams<T>>>();
     case Impl::Tune3: return params_name<std::tuple_element_t<3, TuneParams<T>>>();
+    case Impl::Tune4: return params_name<std::tuple_element_t<4, TuneParams<T>>>();
+    case Impl::Tune5: return params_name<std::tuple_element_t<5, TuneParams<T>>>();
     default: return impl_name(i);
   }
 }
@@ -182,6 +184,8 @@ void run(benchmark::State& state, const Shape& s, Impl impl) {
     case Impl::Tune1: call = [&] { kmm::gemm_blocked<std::tuple_element_t<1, TuneParams<T>>>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
     case Impl::Tune2: call = [&] { kmm::gemm_blocked<std::tuple_element_t<2, TuneParams<T>>>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
     case Impl::Tune3: call = [&] { kmm::gemm_blocked<std::tuple_element_t<3, TuneParams<T>>>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
+    case Impl::Tune4: call = [&] { kmm::gemm_blocked<std::tuple_element_t<4, TuneParams<T>>>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
+    case Impl::Tune5: call = [&] { kmm::gemm_blocked<std::tuple_element_t<5, TuneParams<T>>>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
   }
   const double bytes = s.memory_bound ? double(o.A.size() + o.B.size() + o.C.size()) * sizeof(T) : 0.0;
   measure(state, call, 2.0 * s.m * s.n * s.k, bytes, std::string(sizeof(T) == 4 ? "s" : "d") + s.label(),
@@ -195,7 +199,7 @@ std::vector<Shape> shapes(Set set) {
   std::vector<long> sizes;
   const bool full = set == Set::Full;
   if (set == Set::Tune) {
-    for (long n : {2048L, 4096L}) v.push_back({"square", n, n, n, false, false, false});
+    for (long n : {1024L, 2048L, 4096L}) v.push_back({"square", n, n, n, false, false, false});
     return v;
   }
   if (kOnGpu)
@@ -213,7 +217,7 @@ std::vector<Shape> shapes(Set set) {
 
 std::vector<Impl> impls(const Shape& s, Set set) {
   std::vector<Impl> v{Impl::Vendor};
-  if (set == Set::Tune) return {Impl::Vendor, Impl::Tune0, Impl::Tune1, Impl::Tune2, Impl::Tune3};
+  if (set == Set::Tune) return {Impl::Vendor, Impl::Tune0, Impl::Tune1, Impl::Tune2, Impl::Tune3, Impl::Tune4, Impl::Tune5};
   const bool full = set == Set::Full;
   // the naive rung only where it finishes in reasonable time
   const long naive_max = kOnGpu ? 4096 : (full ? 1024 : 512);

@@ -9,14 +9,18 @@ namespace kmm_test {
 struct Shape3 { i64 m, n, k; };
 
 // 0, 1, primes, non-multiples of every tile, exact multiples, tall-skinny,
-// wide, k = 1, a long k, a single column of C, a side >= 1024.
+// wide, k = 1, a long k, a single column of C, a side >= 1024, and two with
+// whole 128 x 128 blocks and 8-deep k-steps inside them (300 x 280 x 72 with
+// edges around them, 256 x 384 x 48 without), where Blocked stages 16-byte
+// packs when the leading dimensions allow it.
 // KMM_TEST_SMALL=1 (the sanitizer preset, Debug + ASan) keeps the shapes of
 // at most 100,000 multiply-adds; the Release presets run them all.
 inline const std::vector<Shape3>& shapes() {
   static const std::vector<Shape3> s = [] {
     std::vector<Shape3> all = {
         {0, 5, 7},  {5, 0, 7},    {5, 7, 0},     {1, 1, 1},   {17, 31, 29}, {33, 65, 17}, {64, 64, 64},
-        {4500, 50, 50}, {50, 4500, 50}, {13, 11, 1}, {3, 2, 1500}, {100, 1, 100}, {1031, 3, 7}};
+        {4500, 50, 50}, {50, 4500, 50}, {13, 11, 1}, {3, 2, 1500}, {100, 1, 100}, {1031, 3, 7},
+        {300, 280, 72}, {256, 384, 48}};
     const char* small = std::getenv("KMM_TEST_SMALL");
     if (!small || std::string(small) != "1") return all;
     std::vector<Shape3> kept;

@@ -64,22 +64,27 @@ struct layout_of<Lay::L> { using type = Kokkos::LayoutLeft; };
 template <>
 struct layout_of<Lay::S> { using type = Kokkos::LayoutStride; };
 
-constexpr i64 kGuard = 5;  // guard elements before and after every operand
+// Guard elements before and after every operand. 8 keeps an operand's first
+// element 32-byte aligned in its (aligned) buffer, so the kernels' aligned
+// paths run; run_case's `shift` moves all three operands off that alignment.
+constexpr i64 kGuard = 8;
 
 // Element (i, j) of an r x c operand sits at offset(i, j) of its buffer.
 struct Geometry {
   Lay lay;
   i64 r, c;
   i64 s0, s1;  // strides
-  i64 size() const { return kGuard + (r * c == 0 ? 0 : (r - 1) * s0 + (c - 1) * s1 + 1) + kGuard; }
-  i64 offset(i64 i, i64 j) const { return kGuard + i * s0 + j * s1; }
+  i64 lead;    // guard elements before (i, j) = (0, 0)
+  i64 size() const { return lead + (r * c == 0 ? 0 : (r - 1) * s0 + (c - 1) * s1 + 1) + kGuard; }
+  i64 offset(i64 i, i64 j) const { return lead + i * s0 + j * s1; }
 };
 
-inline Geometry geometry(Lay lay, i64 r, i64 c) {
+inline Geometry geometry(Lay lay, i64 r, i64 c, i64 shift = 0) {
+  const i64 lead = kGuard + shift;
   switch (lay) {
-    case Lay::R: return {lay, r, c, c, 1};
-    case Lay::L: return {lay, r, c, 1, r};
-    default: return {lay, r, c, 2, 2 * r + 3};  // column-major, every other element, padded
+    case Lay::R: return {lay, r, c, c, 1, lead};
+    case Lay::L: return {lay, r, c, 1, r, lead};
+    default: return {lay, r, c, 2, 2 * r + 3, lead};  // column-major, every other element, padded
   }
 }
 
@@ -97,7 +102,7 @@ using Unmanaged = Kokkos::View<T**, Layout, Mem, Kokkos::MemoryTraits<Kokkos::Un
 
 template <class T, class Layout, class Mem>
 Unmanaged<T, Layout, Mem> view_over(T* buffer, const Geometry& g) {
-  return Unmanaged<T, Layout, Mem>(buffer + kGuard, make_layout<Layout>(g));
+  return Unmanaged<T, Layout, Mem>(buffer + g.lead, make_layout<Layout>(g));
 }
 
 struct Case {
@@ -118,14 +123,15 @@ T sentinel() { return T(-12345.5); }
 
 // Run `kernel` on the case; return "" when everything holds, else what failed.
 template <class T, class E, Lay LA, Lay LB, Lay LC, class Kernel>
-std::string run_case(const Case& cs, Kernel kernel, unsigned seed, bool poison_ab = false) {
+std::string run_case(const Case& cs, Kernel kernel, unsigned seed, bool poison_ab = false, i64 shift = 0) {
   using Mem = typename E::memory_space;
   using LayA = typename layout_of<LA>::type;
   using LayB = typename layout_of<LB>::type;
   using LayC = typename layout_of<LC>::type;
   const i64 ar = cs.opA == Op::N ? cs.m : cs.k, ac = cs.opA == Op::N ? cs.k : cs.m;
   const i64 br = cs.opB == Op::N ? cs.k : cs.n, bc = cs.opB == Op::N ? cs.n : cs.k;
-  const Geometry ga = geometry(LA, ar, ac), gb = geometry(LB, br, bc), gc = geometry(LC, cs.m, cs.n);
+  const Geometry ga = geometry(LA, ar, ac, shift), gb = geometry(LB, br, bc, shift),
+                 gc = geometry(LC, cs.m, cs.n, shift);
 
   Kokkos::View<T*, Mem> dA("A", ga.size()), dB("B", gb.size()), dC("C", gc.size());
   // create_mirror (not _view): separate host copies even on host backends

@@ -8,4 +8,19 @@ TYPED_TEST_SUITE(GemmBlocked, AllConfigs, ConfigNames);
 TYPED_TEST(GemmBlocked, MatchesReference) {
   full_sweep<typename TypeParam::value_type, typename TypeParam::exec_space>(BlockedKernel{}, /*all_mixed=*/true);
 }
+// Operands one element off their alignment, on a shape with whole blocks:
+// the host must see that 16-byte packs do not fit and stage element by
+// element (a misaligned 16-byte load faults on a GPU).
+TYPED_TEST(GemmBlocked, MisalignedOperandsTakeTheElementPath) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  unsigned seed = 300;
+  for (Op opA : {Op::N, Op::T})
+    for (Op opB : {Op::N, Op::T}) {
+      const Case lr{300, 280, 72, opA, opB, Lay::L, Lay::R, Lay::L, 1.0, 0.7};
+      EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::L>(lr, BlockedKernel{}, ++seed, false, 1)), "") << lr.str();
+      const Case rl{300, 280, 72, opA, opB, Lay::R, Lay::L, Lay::R, -1.5, 0.0};
+      EXPECT_EQ((run_case<T, E, Lay::R, Lay::L, Lay::R>(rl, BlockedKernel{}, ++seed, false, 1)), "") << rl.str();
+    }
+}
 }  // namespace kmm_test

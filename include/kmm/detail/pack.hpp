@@ -71,6 +71,57 @@ KOKKOS_FORCEINLINE_FUNCTION void store_scratch(T* dst, T value) {
 #endif
 }
 
+/// Writes V consecutive values to team scratch as one aligned access
+/// (st.shared.v4.f32 / st.shared.v2.f64 on a GPU, see load_pack).
+template <class T, int V>
+KOKKOS_FORCEINLINE_FUNCTION void store_pack(T* dst, const T* src) {
+  if constexpr (sizeof(T) * V == 16) {
+#if defined(__CUDA_ARCH__)
+    const unsigned addr = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+    if constexpr (sizeof(T) == 4) {
+      asm volatile("st.shared.v4.f32 [%0], {%1, %2, %3, %4};" ::"r"(addr), "f"(src[0]), "f"(src[1]), "f"(src[2]),
+                   "f"(src[3])
+                   : "memory");
+    } else {
+      asm volatile("st.shared.v2.f64 [%0], {%1, %2};" ::"r"(addr), "d"(src[0]), "d"(src[1]) : "memory");
+    }
+    return;
+#endif
+  }
+  if constexpr (sizeof(T) * V <= 16) {
+    Pack<T, V> p;
+    KMM_UNROLL
+    for (int w = 0; w < V; ++w) p.v[w] = src[w];
+    *reinterpret_cast<Pack<T, V>*>(dst) = p;
+  } else {
+    KMM_UNROLL
+    for (int w = 0; w < V; ++w) dst[w] = src[w];
+  }
+}
+
+/// Reads (writes) V consecutive values of global memory as one aligned Pack:
+/// a 16-byte Pack is one LDG.128 (STG.128) on a GPU. The caller guarantees
+/// the alignment (checked on the host, see kernels::Blocked).
+template <class T, int V>
+KOKKOS_FORCEINLINE_FUNCTION void load_global_pack(const T* src, T* dst) {
+  const Pack<T, V> p = *reinterpret_cast<const Pack<T, V>*>(src);
+  KMM_UNROLL
+  for (int w = 0; w < V; ++w) dst[w] = p.v[w];
+}
+template <class T, int V>
+KOKKOS_FORCEINLINE_FUNCTION void store_global_pack(T* dst, const T* src) {
+  Pack<T, V> p;
+  KMM_UNROLL
+  for (int w = 0; w < V; ++w) p.v[w] = src[w];
+  *reinterpret_cast<Pack<T, V>*>(dst) = p;
+}
+
+/// Whether p is aligned to Bytes.
+template <int Bytes, class T>
+KOKKOS_FORCEINLINE_FUNCTION bool is_aligned(const T* p) {
+  return reinterpret_cast<std::uintptr_t>(p) % Bytes == 0;
+}
+
 /// Rounds p up to a multiple of Align bytes.
 template <int Align, class T>
 KOKKOS_FORCEINLINE_FUNCTION T* align_up(T* p) {

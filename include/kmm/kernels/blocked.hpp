@@ -67,6 +67,17 @@ struct Blocked {
   // elements each thread stages per k-step
   static constexpr int A_PER_THREAD = (P::BK * P::BM + P::team_size - 1) / P::team_size;
   static constexpr int B_PER_THREAD = (P::BK * P::BN + P::team_size - 1) / P::team_size;
+  // Vector staging (GPU rows): a slice is read as packs of VM (A) or VN (B)
+  // consecutive elements along the operand's unit-stride direction, one
+  // 16-byte LDG per pack, and written to scratch as one STS.128 (unit stride
+  // along m or n) or transposed, one STS per element (unit stride along k).
+  // Used for slices inside the matrices when the host finds the operand
+  // aligned (see blocked()); edge slices take the element path.
+  static constexpr bool VEC_A = P::thread_per_micro_tile && P::BK % P::VM == 0;
+  static constexpr bool VEC_B = P::thread_per_micro_tile && P::BK % P::VN == 0;
+  static constexpr int PACKS_A = P::BK * P::BM / P::VM, PACKS_B = P::BK * P::BN / P::VN;
+  static constexpr int PA = (PACKS_A + P::team_size - 1) / P::team_size;  // packs per thread
+  static constexpr int PB = (PACKS_B + P::team_size - 1) / P::team_size;
 
   AView A;
   BView B;
@@ -76,6 +87,11 @@ struct Blocked {
   index_t blocks_n, blocks;
   bool a_m_contiguous;  // op(A)(i, p): is i the unit-stride direction in memory?
   bool b_n_contiguous;  // op(B)(p, j): is j the unit-stride direction in memory?
+  index_t a_si, a_sp;   // strides of op(A)(i, p) in i and in p
+  index_t b_sp, b_sj;   // strides of op(B)(p, j) in p and in j
+  index_t c_si, c_sj;   // strides of C(i, j)
+  bool a_vec, b_vec;    // vector staging allowed (unit stride, aligned, leading dimension a multiple of the pack)
+  bool c_vec_m, c_vec_n;  // vector write-back of VM rows (C unit stride in i) or VN columns (unit stride in j)
 
   static std::size_t scratch_bytes() { return scratch_view::shmem_size(P::stages * STAGE + ALIGN / sizeof(T)); }
 
@@ -93,8 +109,9 @@ struct Blocked {
     return (p < k && j < n) ? detail::op_at<TB>(B, p, j) : T(0);
   }
 
-  // Global -> registers (the next k-step's share of this thread).
-  KOKKOS_FORCEINLINE_FUNCTION void fetch(int rank, index_t i0, index_t j0, index_t p0, T* ra, T* rb) const {
+  // Global -> registers, element by element with bounds checks (edge slices,
+  // unaligned or strided operands): the share of this thread of the k-step at p0.
+  KOKKOS_FORCEINLINE_FUNCTION void fetch_elements(int rank, index_t i0, index_t j0, index_t p0, T* ra, T* rb) const {
     KMM_UNROLL
     for (int q = 0; q < A_PER_THREAD; ++q) {
       const int e = rank + q * P::team_size;
@@ -110,8 +127,8 @@ struct Blocked {
       rb[q] = e < P::BK * P::BN ? load_b(p0 + kk, j0 + nn) : T(0);
     }
   }
-  // Registers -> scratch stage.
-  KOKKOS_FORCEINLINE_FUNCTION void deposit(int rank, T* As, T* Bs, const T* ra, const T* rb) const {
+  // Registers -> scratch stage, the element layout of fetch_elements.
+  KOKKOS_FORCEINLINE_FUNCTION void deposit_elements(int rank, T* As, T* Bs, const T* ra, const T* rb) const {
     KMM_UNROLL
     for (int q = 0; q < A_PER_THREAD; ++q) {
       const int e = rank + q * P::team_size;
@@ -127,37 +144,151 @@ struct Blocked {
       if (e < P::BK * P::BN) detail::store_scratch(Bs + kk * LDB + nn, rb[q]);
     }
   }
+
+  // Pack q of a BK x ROWS slice: its k offset and its first row (m for A, n
+  // for B), packs running along the unit-stride direction.
+  template <int ROWS, int V>
+  KOKKOS_FORCEINLINE_FUNCTION static void pack_coords(int q, bool rows_fast, int& kk, int& r) {
+    if (rows_fast) { kk = q / (ROWS / V); r = (q % (ROWS / V)) * V; }
+    else { r = q / (P::BK / V); kk = (q % (P::BK / V)) * V; }
+  }
+  // This thread's packs of one operand, located once per block: offsets from
+  // the slice's first element in global memory and in its scratch stage.
+  template <int NP>
+  struct PackPlan {
+    index_t global[NP];
+    int local[NP];
+  };
+  template <int ROWS, int LD, int V, int NP>
+  KOKKOS_FORCEINLINE_FUNCTION static PackPlan<NP> plan_packs(int rank, bool rows_fast, index_t s_row, index_t s_k) {
+    PackPlan<NP> plan;
+    KMM_UNROLL
+    for (int u = 0; u < NP; ++u) {
+      int kk = 0, r = 0;
+      const int q = rank + u * P::team_size;
+      if (q < P::BK * ROWS / V) pack_coords<ROWS, V>(q, rows_fast, kk, r);
+      plan.global[u] = r * s_row + kk * s_k;
+      plan.local[u] = kk * LD + r;
+    }
+    return plan;
+  }
+  // Global -> registers, one 16-byte load per pack (base: the slice's first element).
+  template <int ROWS, int V, int NP>
+  KOKKOS_FORCEINLINE_FUNCTION static void fetch_packs(int rank, const T* base, const PackPlan<NP>& plan, T* reg) {
+    KMM_UNROLL
+    for (int u = 0; u < NP; ++u)
+      if ((P::BK * ROWS / V) % P::team_size == 0 || rank + u * P::team_size < P::BK * ROWS / V)
+        detail::load_global_pack<T, V>(base + plan.global[u], reg + u * V);
+  }
+  // Registers -> scratch (row length LD): one 16-byte store per pack when the
+  // pack runs along the rows, V stores down k when it runs along k.
+  template <int ROWS, int LD, int V, int NP>
+  KOKKOS_FORCEINLINE_FUNCTION static void deposit_packs(int rank, T* dst, bool rows_fast, const PackPlan<NP>& plan,
+                                                        const T* reg) {
+    KMM_UNROLL
+    for (int u = 0; u < NP; ++u) {
+      if ((P::BK * ROWS / V) % P::team_size == 0 || rank + u * P::team_size < P::BK * ROWS / V) {
+        if (rows_fast) {
+          detail::store_pack<T, V>(dst + plan.local[u], reg + u * V);
+        } else {
+          KMM_UNROLL
+          for (int w = 0; w < V; ++w) detail::store_scratch(dst + plan.local[u] + w * LD, reg[u * V + w]);
+        }
+      }
+    }
+  }
+
+  // k-steps [s0, s1) of the block at (i0, j0) as a two-stage pipeline: the
+  // next step's share is loaded into registers while this step's FMAs run,
+  // then deposited in the other stage. Packs: every slice is staged as
+  // 16-byte packs (interior blocks, full k-steps, aligned operands); else
+  // element by element. Two specialisations rather than a branch per step,
+  // so neither path's addresses occupy registers in the other's loop.
+  template <bool Packs>
+  KOKKOS_FORCEINLINE_FUNCTION void pipeline(const member_type& team, T* smem, index_t i0, index_t j0, index_t s0,
+                                            index_t s1, T (&acc)[MICRO][P::TN][P::TM]) const {
+    if (s0 >= s1) return;
+    const int rank = team.team_rank();
+    constexpr int NA = Packs ? PA * P::VM : A_PER_THREAD, NB = Packs ? PB * P::VN : B_PER_THREAD;
+    T ra[NA], rb[NB];
+    PackPlan<Packs ? PA : 1> plan_a{};
+    PackPlan<Packs ? PB : 1> plan_b{};
+    if constexpr (Packs) {
+      plan_a = plan_packs<P::BM, LDA, P::VM, PA>(rank, a_m_contiguous, a_si, a_sp);
+      plan_b = plan_packs<P::BN, LDB, P::VN, PB>(rank, b_n_contiguous, b_sj, b_sp);
+    }
+    const auto fetch = [&](index_t p0) {
+      if constexpr (Packs) {
+        fetch_packs<P::BM, P::VM, PA>(rank, A.data() + i0 * a_si + p0 * a_sp, plan_a, ra);
+        fetch_packs<P::BN, P::VN, PB>(rank, B.data() + p0 * b_sp + j0 * b_sj, plan_b, rb);
+      } else {
+        fetch_elements(rank, i0, j0, p0, ra, rb);
+      }
+    };
+    const auto deposit = [&](T* stage) {
+      if constexpr (Packs) {
+        deposit_packs<P::BM, LDA, P::VM, PA>(rank, stage, a_m_contiguous, plan_a, ra);
+        deposit_packs<P::BN, LDB, P::VN, PB>(rank, stage + P::BK * LDA, b_n_contiguous, plan_b, rb);
+      } else {
+        deposit_elements(rank, stage, stage + P::BK * LDA, ra, rb);
+      }
+    };
+    fetch(s0 * P::BK);
+    deposit(smem);
+    team.team_barrier();
+    for (index_t s = s0; s < s1; ++s) {
+      const int t = int((s - s0) % 2);
+      if (s + 1 < s1) fetch((s + 1) * P::BK);  // in flight during the FMAs
+      compute(rank, smem + t * STAGE, P::BK, acc);
+      if (s + 1 < s1) deposit(smem + (1 - t) * STAGE);
+      team.team_barrier();
+    }
+  }
+
+  // Host rows (simd_bytes > 0) store each slice as BLIS' micro-panels:
+  // panel r / W holds rows r .. r + W - 1 (W = TM for A, TN for B) for every
+  // k, contiguously, so the micro-kernel streams one panel of A and keeps
+  // one panel of B in L1 (6 KB for fp32 at KC = 256) instead of reading
+  // TM or TN values out of every BM- or BN-wide scratch row.
+  static constexpr bool PANELS = P::simd_bytes > 0;
+  template <int LD, int W>
+  KOKKOS_FORCEINLINE_FUNCTION static int slot(int r, int kk) {
+    if constexpr (PANELS) return (r / W) * (W * P::BK) + kk * W + r % W;
+    else return kk * LD + r;
+  }
   // Global -> scratch directly (one thread per team: the packing step of
   // BLIS). Nested loops with the memory-contiguous direction innermost, and
   // no bounds checks for interior slices, so the copy vectorises.
-  template <int ROWS, int LD, class Load, class Fast>
+  template <int ROWS, int LD, int W, class Load, class Fast>
   KOKKOS_FORCEINLINE_FUNCTION static void pack_slice(int rank, int nthreads, bool rows_fast, bool interior, T* dst,
                                                      const Load& checked, const Fast& fast) {
     if (rows_fast) {  // rows (m or n) contiguous: one k per outer step
       for (int kk = rank; kk < P::BK; kk += nthreads) {
-        T* d = dst + kk * LD;
-        if (interior)
-          for (int r = 0; r < ROWS; ++r) d[r] = fast(r, kk);
-        else
-          for (int r = 0; r < ROWS; ++r) d[r] = checked(r, kk);
+        for (int r0 = 0; r0 < ROWS; r0 += W) {  // W rows at a time: one panel's slot run
+          T* d = dst + slot<LD, W>(r0, kk);
+          if (interior)
+            for (int w = 0; w < W; ++w) d[w] = fast(r0 + w, kk);
+          else
+            for (int w = 0; w < W; ++w) d[w] = checked(r0 + w, kk);
+        }
       }
     } else {  // k contiguous: one row per outer step
       for (int r = rank; r < ROWS; r += nthreads) {
         if (interior)
-          for (int kk = 0; kk < P::BK; ++kk) dst[kk * LD + r] = fast(r, kk);
+          for (int kk = 0; kk < P::BK; ++kk) dst[slot<LD, W>(r, kk)] = fast(r, kk);
         else
-          for (int kk = 0; kk < P::BK; ++kk) dst[kk * LD + r] = checked(r, kk);
+          for (int kk = 0; kk < P::BK; ++kk) dst[slot<LD, W>(r, kk)] = checked(r, kk);
       }
     }
   }
   KOKKOS_FORCEINLINE_FUNCTION void stage_direct(int rank, int nthreads, index_t i0, index_t j0, index_t p0, T* As,
                                                 T* Bs) const {
     const bool k_in = p0 + P::BK <= k;
-    pack_slice<P::BM, LDA>(
+    pack_slice<P::BM, LDA, P::TM>(
         rank, nthreads, a_m_contiguous, k_in && i0 + P::BM <= m, As,
         [&](int r, int kk) { return load_a(i0 + r, p0 + kk); },
         [&](int r, int kk) { return detail::op_at<TA>(A, i0 + r, p0 + kk); });
-    pack_slice<P::BN, LDB>(
+    pack_slice<P::BN, LDB, P::TN>(
         rank, nthreads, b_n_contiguous, k_in && j0 + P::BN <= n, Bs,
         [&](int r, int kk) { return load_b(p0 + kk, j0 + r); },
         [&](int r, int kk) { return detail::op_at<TB>(B, p0 + kk, j0 + r); });
@@ -171,7 +302,9 @@ struct Blocked {
                                                        T (&c)[P::TN][P::TM]) {
     if constexpr (P::simd_bytes > 0 && detail::have_vector_extensions) {
       static_assert(P::VM == P::TM && P::VN == P::TN, "the vector micro-kernel reads contiguous fragments");
-      detail::vector_micro_kernel<T, P::simd_bytes, P::TM, P::TN, LDA, LDB>(As + tx * P::TM, Bs + ty * P::TN, kend, c);
+      static_assert(PANELS, "the vector micro-kernel reads micro-panels");
+      detail::vector_micro_kernel<T, P::simd_bytes, P::TM, P::TN, P::TM, P::TN>(As + tx * (P::TM * P::BK),
+                                                                                Bs + ty * (P::TN * P::BK), kend, c);
       return;
     }
     (void)kend;
@@ -214,18 +347,17 @@ struct Blocked {
 
     const index_t steps = (k + P::BK - 1) / P::BK;
     if constexpr (P::stages == 2) {
-      T ra[A_PER_THREAD], rb[B_PER_THREAD];
-      fetch(rank, i0, j0, 0, ra, rb);
-      deposit(rank, smem, smem + P::BK * LDA, ra, rb);
-      team.team_barrier();
-      for (index_t s = 0; s < steps; ++s) {
-        T* cur = smem + (s % 2) * STAGE;
-        T* nxt = smem + ((s + 1) % 2) * STAGE;
-        if (s + 1 < steps) fetch(rank, i0, j0, (s + 1) * P::BK, ra, rb);  // in flight during the FMAs
-        compute(rank, cur, P::BK, acc);
-        if (s + 1 < steps) deposit(rank, nxt, nxt + P::BK * LDA, ra, rb);
-        team.team_barrier();
+      // The pack pipeline for the full k-steps of an interior block (the last,
+      // partial k-step, if any, element by element); the element pipeline
+      // for edge blocks and operands the host found unfit for packs.
+      const bool packs = a_vec && b_vec && i0 + P::BM <= m && j0 + P::BN <= n;
+      if constexpr (VEC_A && VEC_B) {
+        if (packs) {
+          pipeline<true>(team, smem, i0, j0, 0, k / P::BK, acc);
+          pipeline<false>(team, smem, i0, j0, k / P::BK, steps, acc);
+        }
       }
+      if (!(VEC_A && VEC_B) || !packs) pipeline<false>(team, smem, i0, j0, 0, steps, acc);
     } else {
       for (index_t s = 0; s < steps; ++s) {
         stage_direct(rank, team.team_size(), i0, j0, s * P::BK, smem, smem + P::BK * LDA);
@@ -249,10 +381,40 @@ struct Blocked {
     }
   }
 
+  template <int V>
+  KOKKOS_FORCEINLINE_FUNCTION void store_c_pack(T* p, T (&v)[V]) const;
+
   KOKKOS_FORCEINLINE_FUNCTION void write_back(int rank, index_t i0, index_t j0, const T (&acc)[MICRO][P::TN][P::TM]) const {
+    const bool interior = i0 + P::BM <= m && j0 + P::BN <= n;
     for (int u = 0; u < MICRO; ++u) {
       const int t = rank + u * P::team_size;
       const int tx = t % P::TX, ty = t / P::TX;
+      if (interior && c_vec_m) {  // VM consecutive rows per pack: one 16-byte access
+        KMM_UNROLL
+        for (int j = 0; j < P::TN; ++j) {
+          KMM_UNROLL
+          for (int i = 0; i < P::TM; i += P::VM) {
+            T v[P::VM];
+            KMM_UNROLL
+            for (int w = 0; w < P::VM; ++w) v[w] = acc[u][j][i + w];
+            store_c_pack<P::VM>(C.data() + (i0 + row_of(tx, i)) * c_si + (j0 + col_of(ty, j)) * c_sj, v);
+          }
+        }
+        continue;
+      }
+      if (interior && c_vec_n) {  // VN consecutive columns per pack
+        KMM_UNROLL
+        for (int i = 0; i < P::TM; ++i) {
+          KMM_UNROLL
+          for (int j = 0; j < P::TN; j += P::VN) {
+            T v[P::VN];
+            KMM_UNROLL
+            for (int w = 0; w < P::VN; ++w) v[w] = acc[u][j + w][i];
+            store_c_pack<P::VN>(C.data() + (i0 + row_of(tx, i)) * c_si + (j0 + col_of(ty, j)) * c_sj, v);
+          }
+        }
+        continue;
+      }
       KMM_UNROLL
       for (int j = 0; j < P::TN; ++j) {
         const index_t gj = j0 + col_of(ty, j);
@@ -267,6 +429,22 @@ struct Blocked {
 };
 
 template <class P, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
+template <int V>
+KOKKOS_FORCEINLINE_FUNCTION void Blocked<P, TA, TB, ExecSpace, AView, BView, CView>::store_c_pack(T* p, T (&v)[V]) const {
+  // p = alpha * v + beta * p, reading p only when beta != 0 (as update_c)
+  if (beta == T(0)) {
+    KMM_UNROLL
+    for (int w = 0; w < V; ++w) v[w] = alpha * v[w];
+  } else {
+    T c[V];
+    detail::load_global_pack<T, V>(p, c);
+    KMM_UNROLL
+    for (int w = 0; w < V; ++w) v[w] = alpha * v[w] + beta * c[w];
+  }
+  detail::store_global_pack<T, V>(p, v);
+}
+
+template <class P, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
 void blocked(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
              typename CView::const_value_type beta, const CView& C) {
   using kernel = Blocked<P, TA, TB, ExecSpace, AView, BView, CView>;
@@ -276,7 +454,23 @@ void blocked(const ExecSpace& space, typename CView::const_value_type alpha, con
   const detail::index_t blocks = blocks_m * blocks_n;
   const bool a_m = (TA ? A.stride(1) : A.stride(0)) == 1 && A.extent(TA ? 1 : 0) > 1;
   const bool b_n = (TB ? B.stride(0) : B.stride(1)) == 1 && B.extent(TB ? 0 : 1) > 1;
-  kernel f{A, B, C, alpha, beta, m, n, k, blocks_n, blocks, a_m, b_n};
+  const detail::index_t a_si = TA ? A.stride(1) : A.stride(0), a_sp = TA ? A.stride(0) : A.stride(1);
+  const detail::index_t b_sp = TB ? B.stride(1) : B.stride(0), b_sj = TB ? B.stride(0) : B.stride(1);
+  const detail::index_t c_si = C.stride(0), c_sj = C.stride(1);
+  // Packs of V elements along a unit stride are aligned (16 bytes on a GPU)
+  // when the data pointer is and the other stride is a multiple of V: block
+  // and k-step origins are multiples of V.
+  using T = typename CView::non_const_value_type;
+  const auto packable = [](const T* data, detail::index_t unit, detail::index_t other, int v, int align) {
+    return unit == 1 && other % v == 0 && reinterpret_cast<std::uintptr_t>(data) % align == 0;
+  };
+  constexpr int align_m = alignof(detail::Pack<T, P::VM>), align_n = alignof(detail::Pack<T, P::VN>);
+  const bool a_vec = packable(A.data(), a_m ? a_si : a_sp, a_m ? a_sp : a_si, P::VM, align_m);
+  const bool b_vec = packable(B.data(), b_n ? b_sj : b_sp, b_n ? b_sp : b_sj, P::VN, align_n);
+  const bool c_vec_m = P::thread_per_micro_tile && packable(C.data(), c_si, c_sj, P::VM, align_m);
+  const bool c_vec_n = P::thread_per_micro_tile && !c_vec_m && packable(C.data(), c_sj, c_si, P::VN, align_n);
+  kernel f{A,    B,    C,    alpha, beta, m,    n,    k,     blocks_n, blocks,  a_m,    b_n,
+           a_si, a_sp, b_sp, b_sj,  c_si, c_sj, a_vec, b_vec, c_vec_m,  c_vec_n};
   const int league = detail::league_for(blocks);
   typename kernel::policy_type policy(space, league, P::team_size);
   Kokkos::parallel_for("kmm::gemm[Blocked]", policy.set_scratch_size(0, Kokkos::PerTeam(kernel::scratch_bytes())), f);
