@@ -2,7 +2,7 @@
 // Candidate Blocked parameters that `kmm-bench --kmm_set=tune` sweeps on the
 // machine at hand (square n = 1024, 2048 and 4096 next to the vendor). The winner
 // goes into include/kmm/tile_table.hpp with the run that chose it
-// (docs/perf-log.md). The first entry of each list is the table's current row.
+// (docs/perf-log.md). The first entry of each list is the table's current `blocked` row (GPU fp32: the second is `blocked_mid`).
 #include <tuple>
 
 #include "kmm/tile_table.hpp"
@@ -10,18 +10,18 @@
 namespace kmm_bench {
 using kmm::BlockedParams;
 //                     BM   BN  BK  TM TN VM VN PAD thread/micro stages launch bounds
-using GpuFloat = std::tuple<BlockedParams<128, 128, 8, 8, 8, 4, 4, 4, true, 2, 256, 2>,
-                            BlockedParams<128, 256, 8, 8, 16, 4, 4, 4, true, 2, 256, 1>,
+using GpuFloat = std::tuple<BlockedParams<128, 128, 8, 8, 8, 4, 4, 4, true, 2, 256, 2>,    // table: blocked
+                            BlockedParams<64, 128, 16, 4, 8, 4, 4, 4, true, 2, 256, 2>,    // table: blocked_mid
                             BlockedParams<128, 128, 16, 8, 8, 4, 4, 4, true, 2, 256, 2>,
+                            BlockedParams<128, 256, 8, 8, 16, 4, 4, 4, true, 2, 256, 1>,
                             BlockedParams<64, 64, 16, 4, 4, 4, 4, 4, true, 2, 256, 3>,
-                            BlockedParams<256, 128, 8, 16, 8, 4, 4, 4, true, 2, 256, 1>,
-                            BlockedParams<64, 128, 16, 4, 8, 4, 4, 4, true, 2, 256, 2>>;
-using GpuDouble = std::tuple<BlockedParams<128, 128, 8, 8, 8, 2, 2, 2, true, 2, 256, 1>,
-                             BlockedParams<64, 128, 8, 4, 8, 2, 2, 2, true, 2, 256, 2>,
+                            BlockedParams<256, 128, 8, 16, 8, 4, 4, 4, true, 2, 256, 1>>;
+using GpuDouble = std::tuple<BlockedParams<128, 64, 8, 8, 8, 2, 2, 2, true, 2, 128, 2>,   // table: both rows
                              BlockedParams<64, 128, 8, 8, 8, 2, 2, 2, true, 2, 128, 2>,
+                             BlockedParams<128, 128, 8, 8, 8, 2, 2, 2, true, 2, 256, 1>,
+                             BlockedParams<64, 128, 8, 4, 8, 2, 2, 2, true, 2, 256, 2>,
                              BlockedParams<64, 64, 16, 4, 4, 2, 2, 2, true, 2, 256, 3>,
-                             BlockedParams<128, 64, 8, 8, 8, 2, 2, 2, true, 2, 128, 2>,
-                             BlockedParams<128, 128, 4, 8, 8, 2, 2, 2, true, 2, 256, 1>>;
+                             BlockedParams<64, 64, 8, 8, 8, 2, 2, 2, true, 2, 64, 4>>;
 using CpuFloat = std::tuple<BlockedParams<128, 96, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
                             BlockedParams<256, 96, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
                             BlockedParams<128, 192, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,

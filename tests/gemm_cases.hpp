@@ -88,6 +88,11 @@ KMM_GEMM_VARIANT(AutoKernel, kmm::gemm(space, opA, opB, alpha, A, B, beta, C))
 KMM_GEMM_VARIANT(NaiveKernel, kmm::gemm(space, opA, opB, alpha, A, B, beta, C, kmm::Algorithm::Naive))
 KMM_GEMM_VARIANT(TiledKernel, kmm::gemm(space, opA, opB, alpha, A, B, beta, C, kmm::Algorithm::Tiled))
 KMM_GEMM_VARIANT(BlockedKernel, kmm::gemm(space, opA, opB, alpha, A, B, beta, C, kmm::Algorithm::Blocked))
+// The Blocked rows of the tile table one by one (Algorithm::Blocked picks
+// blocked_mid for every shape of the sweep, see TileTable::blocked_mid_wins).
+KMM_GEMM_VARIANT(BlockedLargeKernel,
+                 kmm::gemm_blocked<typename kmm::TileTable<E>::template blocked<typename CV::non_const_value_type>>(
+                     space, opA, opB, alpha, A, B, beta, C))
 KMM_GEMM_VARIANT(Tiled8Kernel, kmm::gemm_tiled<kmm::Square8>(space, opA, opB, alpha, A, B, beta, C))
 KMM_GEMM_VARIANT(Tiled16Kernel, kmm::gemm_tiled<kmm::Square16>(space, opA, opB, alpha, A, B, beta, C))
 KMM_GEMM_VARIANT(Tiled32Kernel, kmm::gemm_tiled<kmm::Square32>(space, opA, opB, alpha, A, B, beta, C))

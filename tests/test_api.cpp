@@ -232,6 +232,7 @@ TYPED_TEST(GemmApi, SanitizerMidSizeTiled) {
   // whole blocks with aligned operands: Blocked's 16-byte staging and write-back
   const Case packs{300, 280, 72, Op::N, Op::T, Lay::L, Lay::R, Lay::L, 1.5, -0.7};
   EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::L>(packs, BlockedKernel{}, 10)), "") << packs.str();
+  EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::L>(packs, BlockedLargeKernel{}, 12)), "") << packs.str();
   const Case panels{300, 280, 72, Op::T, Op::N, Lay::L, Lay::L, Lay::R, 1.0, 0.0};
   EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::R>(panels, BlockedKernel{}, 11)), "") << panels.str();
 }

@@ -8,6 +8,16 @@ TYPED_TEST_SUITE(GemmBlocked, AllConfigs, ConfigNames);
 TYPED_TEST(GemmBlocked, MatchesReference) {
   full_sweep<typename TypeParam::value_type, typename TypeParam::exec_space>(BlockedKernel{}, /*all_mixed=*/true);
 }
+// The table's large tile, which Algorithm::Blocked keeps for products of at
+// least 128 such tiles (none in the sweep).
+TYPED_TEST(GemmBlocked, LargeTileMatchesReference) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  using Table = kmm::TileTable<E>;
+  if (std::is_same<typename Table::template blocked<T>, typename Table::template blocked_mid<T>>::value)
+    GTEST_SKIP() << "this backend's tile table has one Blocked tile (blocked_mid = blocked), swept above";
+  full_sweep<T, E>(BlockedLargeKernel{}, /*all_mixed=*/true);
+}
 // Operands one element off their alignment, on a shape with whole blocks:
 // the host must see that 16-byte packs do not fit and stage element by
 // element (a misaligned 16-byte load faults on a GPU).

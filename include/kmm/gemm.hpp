@@ -164,7 +164,13 @@ void gemm(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_ty
     if (algo == Algorithm::Naive) {
       kernels::naive<TA, TB>(space, alpha, A, B, beta, C);
     } else if (algo == Algorithm::Blocked) {
-      kernels::blocked<typename TileTable<ExecSpace>::template blocked<T>, TA, TB>(space, alpha, A, B, beta, C);
+      // the table's large tile, or its mid-size tile where the large one
+      // would leave the device partly idle
+      using Table = TileTable<ExecSpace>;
+      if (Table::blocked_mid_wins(C.extent(0), C.extent(1)))
+        kernels::blocked<typename Table::template blocked_mid<T>, TA, TB>(space, alpha, A, B, beta, C);
+      else
+        kernels::blocked<typename Table::template blocked<T>, TA, TB>(space, alpha, A, B, beta, C);
     } else {
       using Shape = typename TileTable<ExecSpace>::tiled_shape;
       kernels::tiled<Shape, TA, TB>(space, alpha, A, B, beta, C);

@@ -76,12 +76,28 @@ struct TileTable<ExecSpace, false> {
     return (m > n ? m : n) <= 8 ? Algorithm::Naive : Algorithm::Tiled;
   }
 
-  // Algorithm::Blocked, per value type.
+  // Algorithm::Blocked, per value type: a large tile (`blocked`) and a
+  // mid-size one (`blocked_mid`) for products whose large tiles would leave
+  // SMs idle. Chosen by GPU run 10 (H200, `kmm-bench --kmm_set=tune`,
+  // docs/perf-log.md): fp32 128x128x8 / 8x8 0.71 of cuBLAS at n = 4096 and
+  // 0.70 at 2048 (128x128x16: 0.72 / 0.72 but spilling 66 registers;
+  // 128x256x8 / 8x16: 0.63 / 0.60); at n = 1024 (64 large tiles for 132
+  // SMs) 64x128x16 / 4x8 0.76 against 0.41. fp64 128x64x8 / 8x8 with 128
+  // threads, two blocks per SM: 0.42-0.43 of cuBLAS' tensor-core DGEMM at
+  // n = 2048-4096 (19.1 TFLOP/s), ahead of 128x128 / 8x8 with 256 threads at
+  // one block per SM (0.36), and within 3 % of the best at n = 1024.
   //                    BM   BN  BK  TM TN VM VN PAD one-thread-per-micro-tile stages launch bounds
   template <class T>
   using blocked = std::conditional_t<std::is_same<T, float>::value,
                                      BlockedParams<128, 128, 8, 8, 8, 4, 4, 4, true, 2, 256, 2>,
-                                     BlockedParams<128, 128, 8, 8, 8, 2, 2, 2, true, 2, 256, 1>>;
+                                     BlockedParams<128, 64, 8, 8, 8, 2, 2, 2, true, 2, 128, 2>>;
+  template <class T>
+  using blocked_mid = std::conditional_t<std::is_same<T, float>::value,
+                                         BlockedParams<64, 128, 16, 4, 8, 4, 4, 4, true, 2, 256, 2>,
+                                         BlockedParams<128, 64, 8, 8, 8, 2, 2, 2, true, 2, 128, 2>>;
+  // blocked_mid below 128 large tiles of 128 x 128 (about one per SM of an
+  // H100 / H200; n = 1024 gives 64, n = 2048 256).
+  static bool blocked_mid_wins(std::int64_t m, std::int64_t n) { return ((m + 127) / 128) * ((n + 127) / 128) < 128; }
 };
 
 /// Host row: a team is one thread that computes a whole tile, so tiles of A
@@ -121,6 +137,9 @@ struct TileTable<ExecSpace, true> {
   using blocked = std::conditional_t<std::is_same<T, float>::value,
                                      BlockedParams<128, 96, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
                                      BlockedParams<128, 96, 256, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>>;
+  template <class T>
+  using blocked_mid = blocked<T>;  // one tile size: a team is one thread, any block count keeps the cores busy
+  static bool blocked_mid_wins(std::int64_t, std::int64_t) { return false; }
 };
 
 }  // namespace kmm

@@ -350,14 +350,14 @@ struct Blocked {
       // The pack pipeline for the full k-steps of an interior block (the last,
       // partial k-step, if any, element by element); the element pipeline
       // for edge blocks and operands the host found unfit for packs.
-      const bool packs = a_vec && b_vec && i0 + P::BM <= m && j0 + P::BN <= n;
+      index_t packed = 0;  // k-steps staged as packs
       if constexpr (VEC_A && VEC_B) {
-        if (packs) {
-          pipeline<true>(team, smem, i0, j0, 0, k / P::BK, acc);
-          pipeline<false>(team, smem, i0, j0, k / P::BK, steps, acc);
+        if (a_vec && b_vec && i0 + P::BM <= m && j0 + P::BN <= n) {
+          packed = k / P::BK;
+          pipeline<true>(team, smem, i0, j0, 0, packed, acc);
         }
       }
-      if (!(VEC_A && VEC_B) || !packs) pipeline<false>(team, smem, i0, j0, 0, steps, acc);
+      pipeline<false>(team, smem, i0, j0, packed, steps, acc);  // one copy of the element loop
     } else {
       for (index_t s = 0; s < steps; ++s) {
         stage_direct(rank, team.team_size(), i0, j0, s * P::BK, smem, smem + P::BK * LDA);
