@@ -50,15 +50,15 @@ struct TileTable<ExecSpace, false> {
   static constexpr int tiled_team_size() { return Shape::tm * Shape::tn; }
   using tiled_shape = Square16;  // Algorithm::Tiled
 
-  // Algorithm::Auto. H200, GPU run 3 (docs/perf-log.md): Blocked wins once its
-  // 128 x 128 blocks number at least about half the SMs (n = 1024: 64 blocks,
-  // 0.40 of cuBLAS against Tiled's 0.16; wide 64 x 65536: 0.60 against 0.25);
-  // below that, and for m or n under 64, Tiled's 16 x 16 tiles keep more of
-  // the GPU busy (n = 512: 0.35 against 0.27; tall-skinny 4500 x 50: 0.77
-  // against 0.73; one column: 0.12 against 0.07).
+  // Algorithm::Auto. H200, GPU run 11 (docs/perf-log.md): Blocked wins once
+  // its mid-size 64 x 128 tiles number at least 32 (n = 512: 32 tiles, 0.58
+  // of cuBLAS fp32 against Tiled's 0.35; n = 1024: 0.89 against 0.16); below
+  // that, and for m or n under 64, Tiled's 16 x 16 tiles keep more of the
+  // GPU busy (n = 256: 0.83 against 0.70; tall-skinny 4500 x 50: 0.78 against
+  // 0.81, within noise; one column: 0.12 against 0.09).
   static Algorithm auto_algorithm(std::int64_t m, std::int64_t n, std::int64_t /*k*/) {
-    const std::int64_t blocks = ((m + 127) / 128) * ((n + 127) / 128);
-    return (m < n ? m : n) >= 64 && blocks >= 64 ? Algorithm::Blocked : Algorithm::Tiled;
+    const std::int64_t tiles = ((m + 63) / 64) * ((n + 127) / 128);
+    return (m < n ? m : n) >= 64 && tiles >= 32 ? Algorithm::Blocked : Algorithm::Tiled;
   }
 
   // batched_gemm: Naive is a team per matrix of one thread per element of C
@@ -78,26 +78,30 @@ struct TileTable<ExecSpace, false> {
 
   // Algorithm::Blocked, per value type: a large tile (`blocked`) and a
   // mid-size one (`blocked_mid`) for products whose large tiles would leave
-  // SMs idle. Chosen by GPU run 10 (H200, `kmm-bench --kmm_set=tune`,
-  // docs/perf-log.md): fp32 128x128x8 / 8x8 0.71 of cuBLAS at n = 4096 and
-  // 0.70 at 2048 (128x128x16: 0.72 / 0.72 but spilling 66 registers;
-  // 128x256x8 / 8x16: 0.63 / 0.60); at n = 1024 (64 large tiles for 132
-  // SMs) 64x128x16 / 4x8 0.76 against 0.41. fp64 128x64x8 / 8x8 with 128
-  // threads, two blocks per SM: 0.42-0.43 of cuBLAS' tensor-core DGEMM at
-  // n = 2048-4096 (19.1 TFLOP/s), ahead of 128x128 / 8x8 with 256 threads at
-  // one block per SM (0.36), and within 3 % of the best at n = 1024.
+  // SMs idle or half empty. Chosen by GPU runs 10 and 11 (H200, `kmm-bench
+  // --kmm_set=tune`, docs/perf-log.md): fp32 128x128x16 / 8x8 0.78 of cuBLAS
+  // at n = 2048 and 4096 (128x128x8: 0.66-0.67; 128x256x8 / 8x16: 0.60-0.63;
+  // 64x128x16 / 4x8: 0.74-0.75); at n = 1024, where 128 x 128 tiles number
+  // 64 for 132 SMs, 64x128x16 / 4x8 0.89 against 0.33-0.43. fp64 64x128x8 /
+  // 8x8 on 128 threads, two blocks per SM: 0.42-0.44 of cuBLAS' tensor-core
+  // DGEMM at n = 2048-4096 (19.2 TFLOP/s), against 0.35 for 128x128 / 8x8 on
+  // 256 threads at one block per SM.
   //                    BM   BN  BK  TM TN VM VN PAD one-thread-per-micro-tile stages launch bounds
   template <class T>
   using blocked = std::conditional_t<std::is_same<T, float>::value,
-                                     BlockedParams<128, 128, 8, 8, 8, 4, 4, 4, true, 2, 256, 2>,
-                                     BlockedParams<128, 64, 8, 8, 8, 2, 2, 2, true, 2, 128, 2>>;
+                                     BlockedParams<128, 128, 16, 8, 8, 4, 4, 4, true, 2, 256, 2>,
+                                     BlockedParams<64, 128, 8, 8, 8, 2, 2, 2, true, 2, 128, 2>>;
   template <class T>
   using blocked_mid = std::conditional_t<std::is_same<T, float>::value,
                                          BlockedParams<64, 128, 16, 4, 8, 4, 4, 4, true, 2, 256, 2>,
-                                         BlockedParams<128, 64, 8, 8, 8, 2, 2, 2, true, 2, 128, 2>>;
+                                         BlockedParams<64, 128, 8, 8, 8, 2, 2, 2, true, 2, 128, 2>>;
   // blocked_mid below 128 large tiles of 128 x 128 (about one per SM of an
-  // H100 / H200; n = 1024 gives 64, n = 2048 256).
-  static bool blocked_mid_wins(std::int64_t m, std::int64_t n) { return ((m + 127) / 128) * ((n + 127) / 128) < 128; }
+  // H100 / H200; n = 1024 gives 64, n = 2048 256) and when C has fewer than
+  // 128 rows or columns, which would leave large tiles half empty (run 11:
+  // wide 64 x 65536 on 128 x 128 tiles, 0.41 of cuBLAS).
+  static bool blocked_mid_wins(std::int64_t m, std::int64_t n) {
+    return (m < n ? m : n) < 128 || ((m + 127) / 128) * ((n + 127) / 128) < 128;
+  }
 };
 
 /// Host row: a team is one thread that computes a whole tile, so tiles of A
@@ -133,10 +137,14 @@ struct TileTable<ExecSpace, true> {
   // accumulators. Chosen with /tmp driver sweeps then kmm-bench on the 2-core
   // AMD EPYC (Zen 3, AVX2; no AVX-512 there): docs/perf-log.md, 2026-11-21.
   //                    BM  BN   BK  TM  TN VM  VN PAD one-thread-per-micro-tile stages launch-bounds simd-bytes
+  // Micro-panel scratch (session 4): CPU tune run of docs/perf-log.md, fp32
+  // 128x192x256 (1.07 / 0.60 of OpenBLAS at n = 2048 / 4096, against 0.81 /
+  // 0.44 for 128x96), fp64 256x96x128 (0.82 / 0.72 / 0.67 at n = 1024 /
+  // 2048 / 4096, against 0.78 / 0.68 / 0.56); this VM's spread is large.
   template <class T>
   using blocked = std::conditional_t<std::is_same<T, float>::value,
-                                     BlockedParams<128, 96, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
-                                     BlockedParams<128, 96, 256, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>>;
+                                     BlockedParams<128, 192, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
+                                     BlockedParams<256, 96, 128, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>>;
   template <class T>
   using blocked_mid = blocked<T>;  // one tile size: a team is one thread, any block count keeps the cores busy
   static bool blocked_mid_wins(std::int64_t, std::int64_t) { return false; }
