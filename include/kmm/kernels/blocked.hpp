@@ -16,12 +16,17 @@
 //   prefetch of the next k-step, so global loads overlap the FMAs.
 // - CPU: a team is one thread that owns the whole block: the micro-tile loop
 //   becomes BLIS' loops around a micro-kernel, the scratch slices are the
-//   packed panels (BK is KC), and the TM x TN micro-kernel (TM contiguous in
-//   As) is what the compiler vectorises.
+//   packed micro-panels (BK is KC), and the TM x TN vector micro-kernel is
+//   the one per-machine piece.
+// - GPU staging: slices inside the matrices travel as 16-byte packs (LDG.128,
+//   then STS.128 or a transposed STS per element) when the host finds the
+//   operands aligned; C is written back as 16-byte packs likewise.
 // Edges: out-of-range elements are staged as zeros; only in-range C is written.
-// Measured (docs/perf-log.md): H200 fp32 32.0 TFLOP/s at n = 4096 (0.63 of
-// cuBLAS), fp64 17.0 (0.37 of cuBLAS' tensor-core DGEMM); 2-core CPU fp32
-// 0.61-0.77 and fp64 0.56-0.69 of OpenBLAS at n = 1024-2048.
+// Measured (docs/perf-log.md, H200, GPU run 11): fp32 0.78 of cuBLAS at
+// n = 2048-4096 with 128x128x16 / 8x8 (0.63 before the 16-byte staging),
+// 0.89 at n = 1024 with 64x128x16 / 4x8; fp64 19.2 TFLOP/s (0.42 of cuBLAS'
+// tensor-core DGEMM). 2-core CPU with micro-panels: 0.6-1.07 of OpenBLAS
+// (fp32) and 0.67-0.82 (fp64) at n = 1024-4096 in a noisy tune run.
 #include "kmm/detail/access.hpp"
 #include "kmm/detail/cpu_micro_kernel.hpp"
 #include "kmm/detail/pack.hpp"
