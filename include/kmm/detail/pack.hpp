@@ -116,12 +116,6 @@ KOKKOS_FORCEINLINE_FUNCTION void store_global_pack(T* dst, const T* src) {
   *reinterpret_cast<Pack<T, V>*>(dst) = p;
 }
 
-/// Whether p is aligned to Bytes.
-template <int Bytes, class T>
-KOKKOS_FORCEINLINE_FUNCTION bool is_aligned(const T* p) {
-  return reinterpret_cast<std::uintptr_t>(p) % Bytes == 0;
-}
-
 /// Rounds p up to a multiple of Align bytes.
 template <int Align, class T>
 KOKKOS_FORCEINLINE_FUNCTION T* align_up(T* p) {
