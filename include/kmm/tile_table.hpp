@@ -90,11 +90,11 @@ struct TileTable<ExecSpace, false> {
   template <class T>
   using blocked = std::conditional_t<std::is_same<T, float>::value,
                                      BlockedParams<128, 128, 16, 8, 8, 4, 4, 4, true, 2, 256, 2>,
-                                     BlockedParams<64, 128, 8, 8, 8, 2, 2, 2, true, 2, 128, 2>>;
+                                     BlockedParams<64, 128, 8, 8, 8, 2, 2, 4, true, 2, 128, 2>>;
   template <class T>
   using blocked_mid = std::conditional_t<std::is_same<T, float>::value,
                                          BlockedParams<64, 128, 16, 4, 8, 4, 4, 4, true, 2, 256, 2>,
-                                         BlockedParams<64, 128, 8, 8, 8, 2, 2, 2, true, 2, 128, 2>>;
+                                         BlockedParams<64, 128, 8, 8, 8, 2, 2, 4, true, 2, 128, 2>>;
   // blocked_mid below 128 large tiles of 128 x 128 (about one per SM of an
   // H100 / H200; n = 1024 gives 64, n = 2048 256) and when C has fewer than
   // 128 rows or columns, which would leave large tiles half empty (run 11:

@@ -27,6 +27,8 @@
 // 0.89 at n = 1024 with 64x128x16 / 4x8; fp64 19.2 TFLOP/s (0.42 of cuBLAS'
 // tensor-core DGEMM). 2-core CPU with micro-panels: 0.6-1.07 of OpenBLAS
 // (fp32) and 0.67-0.82 (fp64) at n = 1024-4096 in a noisy tune run.
+#include <limits>
+
 #include "kmm/detail/access.hpp"
 #include "kmm/detail/cpu_micro_kernel.hpp"
 #include "kmm/detail/pack.hpp"
@@ -151,17 +153,24 @@ struct Blocked {
   }
 
   // Pack q of a BK x ROWS slice: its k offset and its first row (m for A, n
-  // for B), packs running along the unit-stride direction.
+  // for B), packs running along the unit-stride direction. Along the rows,
+  // consecutive packs of a warp fill whole scratch rows (STS.128). Along k,
+  // KPW consecutive threads take a row's 32-byte sector and the warp spans
+  // 32 / KPW rows, so each of the V transposed stores of a pack lands in
+  // distinct banks (rows LD apart, LD = 4 mod 32 words: GPU run 13, where
+  // four packs per row had made them 2.6-way conflicts).
   template <int ROWS, int V>
   KOKKOS_FORCEINLINE_FUNCTION static void pack_coords(int q, bool rows_fast, int& kk, int& r) {
+    constexpr int KP = P::BK / V, KPW = KP % 2 == 0 ? 2 : 1;  // packs along k: per row, per row and warp
     if (rows_fast) { kk = q / (ROWS / V); r = (q % (ROWS / V)) * V; }
-    else { r = q / (P::BK / V); kk = (q % (P::BK / V)) * V; }
+    else { r = (q / KPW) % ROWS; kk = ((q / KPW) / ROWS * KPW + q % KPW) * V; }
   }
   // This thread's packs of one operand, located once per block: offsets from
-  // the slice's first element in global memory and in its scratch stage.
+  // the slice's first element in global memory (32-bit: blocked() takes the
+  // pack path only where every offset in a slice fits) and in its scratch stage.
   template <int NP>
   struct PackPlan {
-    index_t global[NP];
+    int global[NP];
     int local[NP];
   };
   template <int ROWS, int LD, int V, int NP>
@@ -172,7 +181,7 @@ struct Blocked {
       int kk = 0, r = 0;
       const int q = rank + u * P::team_size;
       if (q < P::BK * ROWS / V) pack_coords<ROWS, V>(q, rows_fast, kk, r);
-      plan.global[u] = r * s_row + kk * s_k;
+      plan.global[u] = int(r * s_row + kk * s_k);
       plan.local[u] = kk * LD + r;
     }
     return plan;
@@ -466,12 +475,18 @@ void blocked(const ExecSpace& space, typename CView::const_value_type alpha, con
   // when the data pointer is and the other stride is a multiple of V: block
   // and k-step origins are multiples of V.
   using T = typename CView::non_const_value_type;
+  // The pack plans hold 32-bit offsets within a BK x ROWS slice: operands
+  // whose slices span 2^31 elements or more (leading dimension above about
+  // 2^31 / (ROWS + BK)) take the element path.
   const auto packable = [](const T* data, detail::index_t unit, detail::index_t other, int v, int align) {
     return unit == 1 && other % v == 0 && reinterpret_cast<std::uintptr_t>(data) % align == 0;
   };
+  const auto fits = [](detail::index_t rows, detail::index_t s_row, detail::index_t s_k) {
+    return rows * s_row + detail::index_t(P::BK) * s_k < detail::index_t(std::numeric_limits<int>::max());
+  };
   constexpr int align_m = alignof(detail::Pack<T, P::VM>), align_n = alignof(detail::Pack<T, P::VN>);
-  const bool a_vec = packable(A.data(), a_m ? a_si : a_sp, a_m ? a_sp : a_si, P::VM, align_m);
-  const bool b_vec = packable(B.data(), b_n ? b_sj : b_sp, b_n ? b_sp : b_sj, P::VN, align_n);
+  const bool a_vec = packable(A.data(), a_m ? a_si : a_sp, a_m ? a_sp : a_si, P::VM, align_m) && fits(P::BM, a_si, a_sp);
+  const bool b_vec = packable(B.data(), b_n ? b_sj : b_sp, b_n ? b_sp : b_sj, P::VN, align_n) && fits(P::BN, b_sj, b_sp);
   const bool c_vec_m = P::thread_per_micro_tile && packable(C.data(), c_si, c_sj, P::VM, align_m);
   const bool c_vec_n = P::thread_per_micro_tile && !c_vec_m && packable(C.data(), c_sj, c_si, P::VN, align_n);
   kernel f{A,    B,    C,    alpha, beta, m,    n,    k,     blocks_n, blocks,  a_m,    b_n,
