@@ -13,15 +13,15 @@ using kmm::BlockedParams;
 using GpuFloat = std::tuple<BlockedParams<128, 128, 16, 8, 8, 4, 4, 4, true, 2, 256, 2>,   // table: blocked
                             BlockedParams<64, 128, 16, 4, 8, 4, 4, 4, true, 2, 256, 2>,    // table: blocked_mid
                             BlockedParams<128, 128, 16, 8, 8, 4, 4, 4, true, 2, 256, 1>,
-                            BlockedParams<128, 128, 32, 8, 8, 4, 4, 4, true, 2, 256, 1>,
-                            BlockedParams<128, 256, 16, 8, 16, 4, 4, 4, true, 2, 256, 1>,
-                            BlockedParams<256, 128, 16, 16, 8, 4, 4, 4, true, 2, 256, 1>>;
+                            BlockedParams<128, 64, 16, 8, 8, 4, 4, 4, true, 2, 128, 3>,
+                            BlockedParams<256, 128, 8, 16, 8, 4, 4, 4, true, 2, 256, 1>,
+                            BlockedParams<128, 128, 8, 8, 8, 4, 4, 4, true, 2, 256, 1>>;
 using GpuDouble = std::tuple<BlockedParams<64, 128, 8, 8, 8, 2, 2, 4, true, 2, 128, 2>,   // table: both rows
-                             BlockedParams<64, 128, 8, 8, 8, 2, 2, 2, true, 2, 128, 2>,
-                             BlockedParams<64, 128, 4, 8, 8, 2, 2, 4, true, 2, 128, 2>,
-                             BlockedParams<64, 128, 8, 8, 4, 2, 2, 4, true, 2, 256, 2>,
-                             BlockedParams<128, 64, 8, 8, 4, 2, 2, 4, true, 2, 256, 2>,
-                             BlockedParams<64, 64, 16, 4, 4, 2, 2, 2, true, 2, 256, 3>>;
+                             BlockedParams<64, 128, 8, 8, 4, 2, 2, 4, true, 2, 256, 1>,
+                             BlockedParams<128, 64, 8, 8, 4, 2, 2, 4, true, 2, 256, 1>,
+                             BlockedParams<64, 128, 8, 4, 8, 2, 2, 4, true, 2, 256, 1>,
+                             BlockedParams<64, 64, 16, 4, 4, 2, 2, 2, true, 2, 256, 3>,
+                             BlockedParams<64, 128, 4, 8, 8, 2, 2, 4, true, 2, 128, 2>>;
 using CpuFloat = std::tuple<BlockedParams<128, 192, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,  // table
                             BlockedParams<128, 96, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
                             BlockedParams<256, 96, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
