@@ -116,6 +116,29 @@ KOKKOS_FORCEINLINE_FUNCTION void store_global_pack(T* dst, const T* src) {
   *reinterpret_cast<Pack<T, V>*>(dst) = p;
 }
 
+/// Copies one 16-byte pack from global memory to team scratch without
+/// staging it in registers: cp.async (sm_80 and newer), complete once this
+/// thread calls wait_async_copies(); elsewhere an ordinary load and store.
+template <class T, int V>
+KOKKOS_FORCEINLINE_FUNCTION void copy_pack_async(T* dst, const T* src) {
+  static_assert(sizeof(T) * V == 16, "asynchronous copies move 16-byte packs");
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  const unsigned addr = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(addr), "l"(src) : "memory");
+#else
+  T v[V];
+  load_global_pack<T, V>(src, v);
+  store_pack<T, V>(dst, v);
+#endif
+}
+/// Waits for this thread's copy_pack_async copies (a team barrier then makes
+/// them visible to the team).
+KOKKOS_FORCEINLINE_FUNCTION void wait_async_copies() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.wait_all;" ::: "memory");
+#endif
+}
+
 /// Rounds p up to a multiple of Align bytes.
 template <int Align, class T>
 KOKKOS_FORCEINLINE_FUNCTION T* align_up(T* p) {

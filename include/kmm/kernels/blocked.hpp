@@ -28,6 +28,7 @@
 // tensor-core DGEMM). 2-core CPU with micro-panels: 0.6-1.07 of OpenBLAS
 // (fp32) and 0.67-0.82 (fp64) at n = 1024-4096 in a noisy tune run.
 #include <limits>
+#include <type_traits>
 
 #include "kmm/detail/access.hpp"
 #include "kmm/detail/cpu_micro_kernel.hpp"
@@ -37,7 +38,7 @@ namespace kmm {
 
 /// Parameters of the Blocked kernel (rows of TileTable).
 template <int BM_, int BN_, int BK_, int TM_, int TN_, int VM_, int VN_, int PAD_, bool ThreadPerMicroTile_,
-          int Stages_, int MaxThreads_, int MinBlocks_, int SimdBytes_ = 0>
+          int Stages_, int MaxThreads_, int MinBlocks_, int SimdBytes_ = 0, bool Async_ = false>
 struct BlockedParams {
   static constexpr int BM = BM_, BN = BN_, BK = BK_;  // block tile of C, k-step
   static constexpr int TM = TM_, TN = TN_;            // register micro-tile
@@ -49,10 +50,12 @@ struct BlockedParams {
   static constexpr int stages = Stages_;  // 2: register prefetch + double buffer; 1: stage then compute
   static constexpr int max_threads = MaxThreads_, min_blocks = MinBlocks_;  // launch bounds
   static constexpr int simd_bytes = SimdBytes_;  // > 0: host vector micro-kernel (cpu_micro_kernel.hpp)
+  static constexpr bool async = Async_;  // pack staging of m- or n-contiguous operands without registers (cp.async)
   static_assert(BM % TM == 0 && BN % TN == 0, "micro-tiles must tile the block");
   static_assert(TM % VM == 0 && TN % VN == 0, "packs must tile the micro-tile");
   static_assert((BM + PAD) % VM == 0 && (BN + PAD) % VN == 0, "padded rows must keep packs aligned");
   static_assert(Stages_ == 1 || Stages_ == 2, "one or two scratch stages");
+  static_assert(!Async_ || (ThreadPerMicroTile_ && Stages_ == 2), "asynchronous staging is a two-stage GPU pipeline");
 };
 
 namespace kernels {
@@ -85,6 +88,21 @@ struct Blocked {
   static constexpr int PACKS_A = P::BK * P::BM / P::VM, PACKS_B = P::BK * P::BN / P::VN;
   static constexpr int PA = (PACKS_A + P::team_size - 1) / P::team_size;  // packs per thread
   static constexpr int PB = (PACKS_B + P::team_size - 1) / P::team_size;
+  // The unit-stride direction of op(A) / op(B) where the View's layout fixes
+  // it: 1 along m (n), 0 along k, -1 only known at run time (LayoutStride).
+  template <class View, bool RowsAreDim0>
+  static constexpr int static_rows_fast() {
+    using L = typename View::array_layout;
+    if constexpr (std::is_same<L, Kokkos::LayoutLeft>::value) return RowsAreDim0 ? 1 : 0;
+    else if constexpr (std::is_same<L, Kokkos::LayoutRight>::value) return RowsAreDim0 ? 0 : 1;
+    else return -1;
+  }
+  static constexpr int A_FAST = static_rows_fast<AView, !TA>();  // op(A)(i, p): i is dimension 0 unless TA
+  static constexpr int B_FAST = static_rows_fast<BView, TB>();   // op(B)(p, j): j is dimension 0 when TB
+  // Packs along m (n) land in scratch as they lie in memory, so with
+  // P::async they are copied global -> scratch directly (cp.async), without
+  // the registers of the prefetch; packs along k are transposed and keep it.
+  static constexpr bool ASYNC_A = P::async && A_FAST == 1, ASYNC_B = P::async && B_FAST == 1;
 
   AView A;
   BView B;
@@ -194,6 +212,14 @@ struct Blocked {
       if ((P::BK * ROWS / V) % P::team_size == 0 || rank + u * P::team_size < P::BK * ROWS / V)
         detail::load_global_pack<T, V>(base + plan.global[u], reg + u * V);
   }
+  // Global -> scratch without registers (packs along the rows only).
+  template <int ROWS, int V, int NP>
+  KOKKOS_FORCEINLINE_FUNCTION static void copy_packs(int rank, const T* base, const PackPlan<NP>& plan, T* dst) {
+    KMM_UNROLL
+    for (int u = 0; u < NP; ++u)
+      if ((P::BK * ROWS / V) % P::team_size == 0 || rank + u * P::team_size < P::BK * ROWS / V)
+        detail::copy_pack_async<T, V>(dst + plan.local[u], base + plan.global[u]);
+  }
   // Registers -> scratch (row length LD): one 16-byte store per pack when the
   // pack runs along the rows, V stores down k when it runs along k.
   template <int ROWS, int LD, int V, int NP>
@@ -214,48 +240,64 @@ struct Blocked {
 
   // k-steps [s0, s1) of the block at (i0, j0) as a two-stage pipeline: the
   // next step's share is loaded into registers while this step's FMAs run,
-  // then deposited in the other stage. Packs: every slice is staged as
-  // 16-byte packs (interior blocks, full k-steps, aligned operands); else
-  // element by element. Two specialisations rather than a branch per step,
-  // so neither path's addresses occupy registers in the other's loop.
+  // then deposited in the other stage (asynchronous operands: copied straight
+  // into it). Packs: every slice is staged as 16-byte packs (interior
+  // blocks, full k-steps, aligned operands); else element by element. Two
+  // specialisations rather than a branch per step, so neither path's
+  // addresses occupy registers in the other's loop.
   template <bool Packs>
   KOKKOS_FORCEINLINE_FUNCTION void pipeline(const member_type& team, T* smem, index_t i0, index_t j0, index_t s0,
                                             index_t s1, T (&acc)[MICRO][P::TN][P::TM]) const {
     if (s0 >= s1) return;
     const int rank = team.team_rank();
-    constexpr int NA = Packs ? PA * P::VM : A_PER_THREAD, NB = Packs ? PB * P::VN : B_PER_THREAD;
+    constexpr bool async_a = Packs && ASYNC_A, async_b = Packs && ASYNC_B;
+    constexpr int NA = Packs ? (async_a ? 1 : PA * P::VM) : A_PER_THREAD;
+    constexpr int NB = Packs ? (async_b ? 1 : PB * P::VN) : B_PER_THREAD;
     T ra[NA], rb[NB];
+    // a constant where the layout fixes it, so the pack path keeps one branch
+    const bool a_rows = A_FAST >= 0 ? A_FAST == 1 : a_m_contiguous;
+    const bool b_rows = B_FAST >= 0 ? B_FAST == 1 : b_n_contiguous;
     PackPlan<Packs ? PA : 1> plan_a{};
     PackPlan<Packs ? PB : 1> plan_b{};
     if constexpr (Packs) {
-      plan_a = plan_packs<P::BM, LDA, P::VM, PA>(rank, a_m_contiguous, a_si, a_sp);
-      plan_b = plan_packs<P::BN, LDB, P::VN, PB>(rank, b_n_contiguous, b_sj, b_sp);
+      plan_a = plan_packs<P::BM, LDA, P::VM, PA>(rank, a_rows, a_si, a_sp);
+      plan_b = plan_packs<P::BN, LDB, P::VN, PB>(rank, b_rows, b_sj, b_sp);
     }
-    const auto fetch = [&](index_t p0) {
+    const auto fetch = [&](index_t p0, T* stage) {  // stage: where this k-step goes
       if constexpr (Packs) {
-        fetch_packs<P::BM, P::VM, PA>(rank, A.data() + i0 * a_si + p0 * a_sp, plan_a, ra);
-        fetch_packs<P::BN, P::VN, PB>(rank, B.data() + p0 * b_sp + j0 * b_sj, plan_b, rb);
+        const T* a = A.data() + i0 * a_si + p0 * a_sp;
+        const T* b = B.data() + p0 * b_sp + j0 * b_sj;
+        if constexpr (async_a) copy_packs<P::BM, P::VM, PA>(rank, a, plan_a, stage);
+        else fetch_packs<P::BM, P::VM, PA>(rank, a, plan_a, ra);
+        if constexpr (async_b) copy_packs<P::BN, P::VN, PB>(rank, b, plan_b, stage + P::BK * LDA);
+        else fetch_packs<P::BN, P::VN, PB>(rank, b, plan_b, rb);
       } else {
+        (void)stage;
         fetch_elements(rank, i0, j0, p0, ra, rb);
       }
     };
     const auto deposit = [&](T* stage) {
       if constexpr (Packs) {
-        deposit_packs<P::BM, LDA, P::VM, PA>(rank, stage, a_m_contiguous, plan_a, ra);
-        deposit_packs<P::BN, LDB, P::VN, PB>(rank, stage + P::BK * LDA, b_n_contiguous, plan_b, rb);
+        if constexpr (!async_a) deposit_packs<P::BM, LDA, P::VM, PA>(rank, stage, a_rows, plan_a, ra);
+        if constexpr (!async_b) deposit_packs<P::BN, LDB, P::VN, PB>(rank, stage + P::BK * LDA, b_rows, plan_b, rb);
       } else {
         deposit_elements(rank, stage, stage + P::BK * LDA, ra, rb);
       }
     };
-    fetch(s0 * P::BK);
+    const auto settle = [&]() {  // this thread's copies landed, then the team's
+      if constexpr (async_a || async_b) detail::wait_async_copies();
+      team.team_barrier();
+    };
+    fetch(s0 * P::BK, smem);
     deposit(smem);
-    team.team_barrier();
+    settle();
     for (index_t s = s0; s < s1; ++s) {
       const int t = int((s - s0) % 2);
-      if (s + 1 < s1) fetch((s + 1) * P::BK);  // in flight during the FMAs
+      // the other stage was last read before the previous barrier
+      if (s + 1 < s1) fetch((s + 1) * P::BK, smem + (1 - t) * STAGE);  // in flight during the FMAs
       compute(rank, smem + t * STAGE, P::BK, acc);
       if (s + 1 < s1) deposit(smem + (1 - t) * STAGE);
-      team.team_barrier();
+      settle();
     }
   }
 
@@ -485,8 +527,11 @@ void blocked(const ExecSpace& space, typename CView::const_value_type alpha, con
     return rows * s_row + detail::index_t(P::BK) * s_k < detail::index_t(std::numeric_limits<int>::max());
   };
   constexpr int align_m = alignof(detail::Pack<T, P::VM>), align_n = alignof(detail::Pack<T, P::VN>);
-  const bool a_vec = packable(A.data(), a_m ? a_si : a_sp, a_m ? a_sp : a_si, P::VM, align_m) && fits(P::BM, a_si, a_sp);
-  const bool b_vec = packable(B.data(), b_n ? b_sj : b_sp, b_n ? b_sp : b_sj, P::VN, align_n) && fits(P::BN, b_sj, b_sp);
+  // (and, where the layout fixes the unit-stride direction, it is the one found here)
+  const bool a_vec = packable(A.data(), a_m ? a_si : a_sp, a_m ? a_sp : a_si, P::VM, align_m) &&
+                     fits(P::BM, a_si, a_sp) && (kernel::A_FAST < 0 || a_m == (kernel::A_FAST == 1));
+  const bool b_vec = packable(B.data(), b_n ? b_sj : b_sp, b_n ? b_sp : b_sj, P::VN, align_n) &&
+                     fits(P::BN, b_sj, b_sp) && (kernel::B_FAST < 0 || b_n == (kernel::B_FAST == 1));
   const bool c_vec_m = P::thread_per_micro_tile && packable(C.data(), c_si, c_sj, P::VM, align_m);
   const bool c_vec_n = P::thread_per_micro_tile && !c_vec_m && packable(C.data(), c_sj, c_si, P::VN, align_n);
   kernel f{A,    B,    C,    alpha, beta, m,    n,    k,     blocks_n, blocks,  a_m,    b_n,
