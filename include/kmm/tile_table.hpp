@@ -86,15 +86,18 @@ struct TileTable<ExecSpace, false> {
   // 8x8 on 128 threads, two blocks per SM: 0.42-0.44 of cuBLAS' tensor-core
   // DGEMM at n = 2048-4096 (19.2 TFLOP/s), against 0.35 for 128x128 / 8x8 on
   // 256 threads at one block per SM.
-  //                    BM   BN  BK  TM TN VM VN PAD one-thread-per-micro-tile stages launch bounds
+  // Session 5 (GPU runs 14-17): the same shapes with A or B copied to
+  // scratch by cp.async where the layout makes it contiguous along m or n
+  // (Async), and warp tiles of 8 x 4 micro-tiles.
+  //                    BM   BN  BK  TM TN VM VN PAD one-thread-per-micro-tile stages launch bounds - async
   template <class T>
   using blocked = std::conditional_t<std::is_same<T, float>::value,
-                                     BlockedParams<128, 128, 16, 8, 8, 4, 4, 4, true, 2, 256, 2>,
-                                     BlockedParams<64, 128, 8, 8, 8, 2, 2, 4, true, 2, 128, 2>>;
+                                     BlockedParams<128, 128, 16, 8, 8, 4, 4, 4, true, 2, 256, 2, 0, true>,
+                                     BlockedParams<64, 128, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, true>>;
   template <class T>
   using blocked_mid = std::conditional_t<std::is_same<T, float>::value,
-                                         BlockedParams<64, 128, 16, 4, 8, 4, 4, 4, true, 2, 256, 2>,
-                                         BlockedParams<64, 128, 8, 8, 8, 2, 2, 4, true, 2, 128, 2>>;
+                                         BlockedParams<64, 128, 16, 4, 8, 4, 4, 4, true, 2, 256, 2, 0, true>,
+                                         BlockedParams<64, 128, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, true>>;
   // blocked_mid below 128 large tiles of 128 x 128 (about one per SM of an
   // H100 / H200; n = 1024 gives 64, n = 2048 256) and when C has fewer than
   // 128 rows or columns, which would leave large tiles half empty (run 11:

@@ -171,17 +171,15 @@ struct Blocked {
   }
 
   // Pack q of a BK x ROWS slice: its k offset and its first row (m for A, n
-  // for B), packs running along the unit-stride direction. Along the rows,
-  // consecutive packs of a warp fill whole scratch rows (STS.128). Along k,
-  // KPW consecutive threads take a row's 32-byte sector and the warp spans
-  // 32 / KPW rows, so each of the V transposed stores of a pack lands in
-  // distinct banks (rows LD apart, LD = 4 mod 32 words: GPU run 13, where
-  // four packs per row had made them 2.6-way conflicts).
+  // for B), packs running along the unit-stride direction, so consecutive
+  // threads read consecutive packs: a warp covers whole rows of the slice in
+  // memory. (Along k that costs 2-way bank conflicts in the transposed
+  // stores of fp32; spreading a warp over twice the rows, a 32-byte sector
+  // each, removed them but lost 2-9 %: GPU runs 14-16, docs/perf-log.md.)
   template <int ROWS, int V>
   KOKKOS_FORCEINLINE_FUNCTION static void pack_coords(int q, bool rows_fast, int& kk, int& r) {
-    constexpr int KP = P::BK / V, KPW = KP % 2 == 0 ? 2 : 1;  // packs along k: per row, per row and warp
     if (rows_fast) { kk = q / (ROWS / V); r = (q % (ROWS / V)) * V; }
-    else { r = (q / KPW) % ROWS; kk = ((q / KPW) / ROWS * KPW + q % KPW) * V; }
+    else { r = q / (P::BK / V); kk = (q % (P::BK / V)) * V; }
   }
   // This thread's packs of one operand, located once per block: offsets from
   // the slice's first element in global memory (32-bit: blocked() takes the
@@ -381,6 +379,22 @@ struct Blocked {
     }
   }
 
+  // Micro-tile t of the block, (tx, ty). GPU rows arrange a warp's 32
+  // threads as 8 x 4 micro-tiles (a warp tile), so a warp's fragment reads
+  // cover 8 consecutive packs of A and 4 of B: 128 and 64 bytes, one
+  // shared-memory wavefront each (16 x 2 took two for A). Host rows walk tx
+  // fastest: one B micro-panel against every A micro-panel (BLIS' ir loop).
+  static constexpr bool WARP_TILES = P::thread_per_micro_tile && P::TX % 8 == 0 && P::TY % 4 == 0;
+  KOKKOS_FORCEINLINE_FUNCTION static void micro_tile(int t, int& tx, int& ty) {
+    if constexpr (WARP_TILES) {
+      const int w = t / 32, l = t % 32;
+      tx = (w % (P::TX / 8)) * 8 + l % 8;
+      ty = (w / (P::TX / 8)) * 4 + l / 8;
+    } else {
+      tx = t % P::TX;
+      ty = t / P::TX;
+    }
+  }
   // Row (col) of element i (j) of micro-tile tx (ty) within the block.
   KOKKOS_FORCEINLINE_FUNCTION static int row_of(int tx, int i) { return (i / P::VM) * P::TX * P::VM + tx * P::VM + i % P::VM; }
   KOKKOS_FORCEINLINE_FUNCTION static int col_of(int ty, int j) { return (j / P::VN) * P::TY * P::VN + ty * P::VN + j % P::VN; }
@@ -429,8 +443,8 @@ struct Blocked {
     const T* As = stage;
     const T* Bs = stage + P::BK * LDA;
     for (int u = 0; u < MICRO; ++u) {
-      const int t = rank + u * P::team_size;  // micro-tile index; tx fastest
-      const int tx = t % P::TX, ty = t / P::TX;
+      int tx, ty;
+      micro_tile(rank + u * P::team_size, tx, ty);
       // acc[u] in place: a local copy would be split into scalars on the CPU
       // and lose the micro-kernel's vectorisation
       micro_kernel(As, Bs, tx, ty, kend, acc[u]);
@@ -443,8 +457,8 @@ struct Blocked {
   KOKKOS_FORCEINLINE_FUNCTION void write_back(int rank, index_t i0, index_t j0, const T (&acc)[MICRO][P::TN][P::TM]) const {
     const bool interior = i0 + P::BM <= m && j0 + P::BN <= n;
     for (int u = 0; u < MICRO; ++u) {
-      const int t = rank + u * P::team_size;
-      const int tx = t % P::TX, ty = t / P::TX;
+      int tx, ty;
+      micro_tile(rank + u * P::team_size, tx, ty);
       if (interior && c_vec_m) {  // VM consecutive rows per pack: one 16-byte access
         KMM_UNROLL
         for (int j = 0; j < P::TN; ++j) {
