@@ -2,7 +2,7 @@
 // Candidate Blocked parameters that `kmm-bench --kmm_set=tune` sweeps on the
 // machine at hand (square n = 1024, 2048 and 4096 next to the vendor). The winner
 // goes into include/kmm/tile_table.hpp with the run that chose it
-// (docs/perf-log.md). The first entry of each list is the table's current `blocked` row (GPU fp32: the second is `blocked_mid`).
+// (docs/perf-log.md). The first entry of each list is the table's current `blocked` row (GPU: the second is `blocked_mid`).
 #include <tuple>
 
 #include "kmm/tile_table.hpp"
@@ -16,11 +16,11 @@ using GpuFloat = std::tuple<BlockedParams<128, 128, 16, 8, 8, 4, 4, 4, true, 2, 
                             BlockedParams<64, 128, 16, 4, 8, 4, 4, 4, true, 2, 256, 2>,
                             BlockedParams<128, 64, 16, 8, 8, 4, 4, 4, true, 2, 128, 4, 0, true>,
                             BlockedParams<128, 128, 8, 8, 8, 4, 4, 4, true, 2, 256, 2, 0, true>>;
-using GpuDouble = std::tuple<BlockedParams<64, 128, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, true>,   // table: both rows
+using GpuDouble = std::tuple<BlockedParams<128, 64, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, true>,   // table: blocked
+                             BlockedParams<64, 128, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, true>,   // table: blocked_mid
                              BlockedParams<64, 128, 8, 8, 8, 2, 2, 2, true, 2, 128, 2>,
                              BlockedParams<128, 64, 8, 8, 4, 2, 2, 2, true, 2, 256, 2, 0, true>,
                              BlockedParams<64, 128, 8, 8, 4, 2, 2, 2, true, 2, 256, 2, 0, true>,
-                             BlockedParams<128, 64, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, true>,
                              BlockedParams<64, 64, 16, 4, 4, 2, 2, 2, true, 2, 256, 3, 0, true>>;
 using CpuFloat = std::tuple<BlockedParams<128, 192, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,  // table
                             BlockedParams<128, 96, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,

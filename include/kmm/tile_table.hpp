@@ -78,22 +78,21 @@ struct TileTable<ExecSpace, false> {
 
   // Algorithm::Blocked, per value type: a large tile (`blocked`) and a
   // mid-size one (`blocked_mid`) for products whose large tiles would leave
-  // SMs idle or half empty. Chosen by GPU runs 10 and 11 (H200, `kmm-bench
-  // --kmm_set=tune`, docs/perf-log.md): fp32 128x128x16 / 8x8 0.78 of cuBLAS
-  // at n = 2048 and 4096 (128x128x8: 0.66-0.67; 128x256x8 / 8x16: 0.60-0.63;
-  // 64x128x16 / 4x8: 0.74-0.75); at n = 1024, where 128 x 128 tiles number
-  // 64 for 132 SMs, 64x128x16 / 4x8 0.89 against 0.33-0.43. fp64 64x128x8 /
-  // 8x8 on 128 threads, two blocks per SM: 0.42-0.44 of cuBLAS' tensor-core
-  // DGEMM at n = 2048-4096 (19.2 TFLOP/s), against 0.35 for 128x128 / 8x8 on
-  // 256 threads at one block per SM.
-  // Session 5 (GPU runs 14-17): the same shapes with A or B copied to
-  // scratch by cp.async where the layout makes it contiguous along m or n
-  // (Async), and warp tiles of 8 x 4 micro-tiles.
+  // SMs idle or half empty. Chosen by GPU run 19 (H200, `kmm-bench
+  // --kmm_set=tune`, docs/perf-log.md), every row with cp.async staging of
+  // the operand that is contiguous along m or n (Async): fp32 128x128x16 /
+  // 8x8 0.81 of cuBLAS at n = 2048 and 4096 (without Async 0.79; 128x64x16 /
+  // 8x8 on 128 threads 0.80-0.81; one block per SM, run 15: 0.62-0.65);
+  // 64x128x16 / 4x8 0.91 at n = 1024, where 128 x 128 tiles number 64 for
+  // 132 SMs (0.44). fp64 128x64x8 / 8x8 on 128 threads 20.4-20.8 TFLOP/s
+  // at n = 2048-4096 (0.47 of cuBLAS' tensor-core DGEMM; 64x128x8 / 8x8
+  // 19.3-19.9, the mid row, as it keeps 64-row products such as the wide
+  // shape on whole tiles; 8 x 4 on 256 threads 16.8-18.3).
   //                    BM   BN  BK  TM TN VM VN PAD one-thread-per-micro-tile stages launch bounds - async
   template <class T>
   using blocked = std::conditional_t<std::is_same<T, float>::value,
                                      BlockedParams<128, 128, 16, 8, 8, 4, 4, 4, true, 2, 256, 2, 0, true>,
-                                     BlockedParams<64, 128, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, true>>;
+                                     BlockedParams<128, 64, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, true>>;
   template <class T>
   using blocked_mid = std::conditional_t<std::is_same<T, float>::value,
                                          BlockedParams<64, 128, 16, 4, 8, 4, 4, 4, true, 2, 256, 2, 0, true>,

@@ -379,21 +379,14 @@ struct Blocked {
     }
   }
 
-  // Micro-tile t of the block, (tx, ty). GPU rows arrange a warp's 32
-  // threads as 8 x 4 micro-tiles (a warp tile), so a warp's fragment reads
-  // cover 8 consecutive packs of A and 4 of B: 128 and 64 bytes, one
-  // shared-memory wavefront each (16 x 2 took two for A). Host rows walk tx
-  // fastest: one B micro-panel against every A micro-panel (BLIS' ir loop).
-  static constexpr bool WARP_TILES = P::thread_per_micro_tile && P::TX % 8 == 0 && P::TY % 4 == 0;
+  // Micro-tile t of the block, (tx, ty), tx fastest: a GPU warp is 16 x 2
+  // micro-tiles (as 8 x 4 warp tiles, each fragment read one shared-memory
+  // wavefront instead of two, the fp32 rows lost 3-7 %: GPU runs 18-19,
+  // docs/perf-log.md); on the host one B micro-panel meets every A
+  // micro-panel in turn (BLIS' ir loop).
   KOKKOS_FORCEINLINE_FUNCTION static void micro_tile(int t, int& tx, int& ty) {
-    if constexpr (WARP_TILES) {
-      const int w = t / 32, l = t % 32;
-      tx = (w % (P::TX / 8)) * 8 + l % 8;
-      ty = (w / (P::TX / 8)) * 4 + l / 8;
-    } else {
-      tx = t % P::TX;
-      ty = t / P::TX;
-    }
+    tx = t % P::TX;
+    ty = t / P::TX;
   }
   // Row (col) of element i (j) of micro-tile tx (ty) within the block.
   KOKKOS_FORCEINLINE_FUNCTION static int row_of(int tx, int i) { return (i / P::VM) * P::TX * P::VM + tx * P::VM + i % P::VM; }
