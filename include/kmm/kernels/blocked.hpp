@@ -20,13 +20,16 @@
 //   the one per-machine piece.
 // - GPU staging: slices inside the matrices travel as 16-byte packs (LDG.128,
 //   then STS.128 or a transposed STS per element) when the host finds the
-//   operands aligned; C is written back as 16-byte packs likewise.
+//   operands aligned; with Params::async, packs along m or n go global ->
+//   scratch by cp.async instead, without registers. C is written back as
+//   16-byte packs likewise.
 // Edges: out-of-range elements are staged as zeros; only in-range C is written.
-// Measured (docs/perf-log.md, H200, GPU run 11): fp32 0.78 of cuBLAS at
-// n = 2048-4096 with 128x128x16 / 8x8 (0.63 before the 16-byte staging),
-// 0.89 at n = 1024 with 64x128x16 / 4x8; fp64 19.2 TFLOP/s (0.42 of cuBLAS'
-// tensor-core DGEMM). 2-core CPU with micro-panels: 0.6-1.07 of OpenBLAS
-// (fp32) and 0.67-0.82 (fp64) at n = 1024-4096 in a noisy tune run.
+// Measured (docs/perf-log.md, H200, GPU run 19): fp32 0.81 of cuBLAS at
+// n = 2048-4096 with 128x128x16 / 8x8 async (0.63 before the 16-byte
+// staging, 0.79 without async), 0.91 at n = 1024 with 64x128x16 / 4x8;
+// fp64 20.8 TFLOP/s with 128x64x8 / 8x8 (0.47 of cuBLAS' tensor-core
+// DGEMM). 2-core CPU with micro-panels: 0.6-1.07 of OpenBLAS (fp32) and
+// 0.67-0.82 (fp64) at n = 1024-4096 in a noisy tune run.
 #include <limits>
 #include <type_traits>
 
