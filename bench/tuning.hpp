@@ -9,7 +9,7 @@
 
 namespace kmm_bench {
 using kmm::BlockedParams;
-//                     BM   BN  BK  TM TN VM VN PAD thread/micro stages launch bounds
+//                     BM   BN  BK  TM TN VM VN PAD thread/micro stages launch bounds - async
 using GpuFloat = std::tuple<BlockedParams<128, 128, 16, 8, 8, 4, 4, 4, true, 2, 256, 2, 0, true>,   // table: blocked
                             BlockedParams<64, 128, 16, 4, 8, 4, 4, 4, true, 2, 256, 2, 0, true>,    // table: blocked_mid
                             BlockedParams<128, 128, 16, 8, 8, 4, 4, 4, true, 2, 256, 2>,
