@@ -12,16 +12,16 @@ using kmm::BlockedParams;
 //                     BM   BN  BK  TM TN VM VN PAD thread/micro stages launch bounds - async
 using GpuFloat = std::tuple<BlockedParams<128, 128, 16, 8, 8, 4, 4, 4, true, 2, 256, 2, 0, true>,   // table: blocked
                             BlockedParams<64, 128, 16, 4, 8, 4, 4, 4, true, 2, 256, 2, 0, true>,    // table: blocked_mid
-                            BlockedParams<128, 128, 16, 8, 8, 4, 4, 4, true, 2, 256, 2>,
-                            BlockedParams<64, 128, 16, 4, 8, 4, 4, 4, true, 2, 256, 2>,
+                            BlockedParams<128, 64, 16, 8, 8, 4, 4, 4, true, 2, 128, 3, 0, true>,    // 144 registers, 12 warps
                             BlockedParams<128, 64, 16, 8, 8, 4, 4, 4, true, 2, 128, 4, 0, true>,
+                            BlockedParams<64, 128, 16, 4, 8, 4, 4, 4, true, 2, 256, 3, 0, true>,    // 24 warps
                             BlockedParams<128, 128, 8, 8, 8, 4, 4, 4, true, 2, 256, 2, 0, true>>;
 using GpuDouble = std::tuple<BlockedParams<128, 64, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, true>,   // table: blocked
                              BlockedParams<64, 128, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, true>,   // table: blocked_mid
-                             BlockedParams<64, 128, 8, 8, 8, 2, 2, 2, true, 2, 128, 2>,
                              BlockedParams<128, 64, 8, 8, 4, 2, 2, 2, true, 2, 256, 2, 0, true>,
-                             BlockedParams<64, 128, 8, 8, 4, 2, 2, 2, true, 2, 256, 2, 0, true>,
-                             BlockedParams<64, 64, 16, 4, 4, 2, 2, 2, true, 2, 256, 3, 0, true>>;
+                             BlockedParams<64, 64, 8, 8, 8, 2, 2, 2, true, 2, 64, 4, 0, true>,
+                             BlockedParams<64, 64, 8, 8, 4, 2, 2, 2, true, 2, 128, 3, 0, true>,    // 12 warps
+                             BlockedParams<128, 128, 8, 8, 8, 2, 2, 2, true, 2, 256, 1, 0, true>>;
 using CpuFloat = std::tuple<BlockedParams<128, 192, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,  // table
                             BlockedParams<128, 96, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
                             BlockedParams<256, 96, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,

@@ -63,7 +63,11 @@ struct BlockedParams {
 
 namespace kernels {
 
-template <class P, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
+// WholeTiles: the host found every block interior, k a multiple of BK and
+// both operands fit for packs, so the kernel is the pack pipeline alone.
+// (With the element path beside it, the fp32 128 x 128 row spilled 112 bytes
+// at its 128-register cap; alone, nothing: ptxas -v, docs/perf-log.md.)
+template <class P, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView, bool WholeTiles = false>
 struct Blocked {
   using T = typename CView::non_const_value_type;
   using index_t = detail::index_t;
@@ -88,9 +92,6 @@ struct Blocked {
   // aligned (see blocked()); edge slices take the element path.
   static constexpr bool VEC_A = P::thread_per_micro_tile && P::BK % P::VM == 0;
   static constexpr bool VEC_B = P::thread_per_micro_tile && P::BK % P::VN == 0;
-  static constexpr int PACKS_A = P::BK * P::BM / P::VM, PACKS_B = P::BK * P::BN / P::VN;
-  static constexpr int PA = (PACKS_A + P::team_size - 1) / P::team_size;  // packs per thread
-  static constexpr int PB = (PACKS_B + P::team_size - 1) / P::team_size;
   // The unit-stride direction of op(A) / op(B) where the View's layout fixes
   // it: 1 along m (n), 0 along k, -1 only known at run time (LayoutStride).
   template <class View, bool RowsAreDim0>
@@ -184,61 +185,79 @@ struct Blocked {
     if (rows_fast) { kk = q / (ROWS / V); r = (q % (ROWS / V)) * V; }
     else { r = q / (P::BK / V); kk = (q % (P::BK / V)) * V; }
   }
-  // This thread's packs of one operand, located once per block: offsets from
-  // the slice's first element in global memory (32-bit: blocked() takes the
-  // pack path only where every offset in a slice fits) and in its scratch stage.
-  template <int NP>
+  // This thread's packs of one operand's BK x ROWS slice (scratch rows LD
+  // long), located once per block: offsets from the slice's first element in
+  // global memory (32-bit: blocked() takes the pack path only where every
+  // offset in a slice fits) and in its scratch stage. FAST: the unit-stride
+  // direction where the layout fixes it (static_rows_fast), else -1.
+  template <int ROWS, int LD, int V, int FAST>
   struct PackPlan {
-    int global[NP];
-    int local[NP];
-  };
-  template <int ROWS, int LD, int V, int NP>
-  KOKKOS_FORCEINLINE_FUNCTION static PackPlan<NP> plan_packs(int rank, bool rows_fast, index_t s_row, index_t s_k) {
-    PackPlan<NP> plan;
-    KMM_UNROLL
-    for (int u = 0; u < NP; ++u) {
-      int kk = 0, r = 0;
-      const int q = rank + u * P::team_size;
-      if (q < P::BK * ROWS / V) pack_coords<ROWS, V>(q, rows_fast, kk, r);
-      plan.global[u] = int(r * s_row + kk * s_k);
-      plan.local[u] = kk * LD + r;
+    static constexpr int COUNT = P::BK * ROWS / V;                   // packs in a slice
+    static constexpr int NP = (COUNT + P::team_size - 1) / P::team_size;  // per thread
+    // Where the layout fixes the direction and the team covers whole lines of
+    // packs (ROWS / V of them along the rows, BK / V along k), a thread's pack
+    // u lies DK k and DR rows past its pack 0: one offset pair is the whole
+    // plan, and no registers hold the others (they spilled at the register cap).
+    static constexpr int LINE = FAST == 1 ? ROWS / V : P::BK / V;
+    static constexpr bool AFFINE = FAST >= 0 && P::team_size % LINE == 0;
+    static constexpr int DK = FAST == 1 ? P::team_size / LINE : 0, DR = FAST == 0 ? P::team_size / LINE : 0;
+    static constexpr int N = AFFINE ? 1 : NP;
+    int g[N], l[N];
+    index_t s_row, s_k;
+
+    KOKKOS_FORCEINLINE_FUNCTION PackPlan(int rank, bool rows_fast, index_t s_row_, index_t s_k_)
+        : s_row(s_row_), s_k(s_k_) {
+      KMM_UNROLL
+      for (int u = 0; u < N; ++u) {
+        int kk = 0, r = 0;
+        const int q = rank + u * P::team_size;
+        if (q < COUNT) pack_coords<ROWS, V>(q, rows_fast, kk, r);
+        g[u] = int(r * s_row + kk * s_k);
+        l[u] = kk * LD + r;
+      }
     }
-    return plan;
-  }
-  // Global -> registers, one 16-byte load per pack (base: the slice's first element).
-  template <int ROWS, int V, int NP>
-  KOKKOS_FORCEINLINE_FUNCTION static void fetch_packs(int rank, const T* base, const PackPlan<NP>& plan, T* reg) {
-    KMM_UNROLL
-    for (int u = 0; u < NP; ++u)
-      if ((P::BK * ROWS / V) % P::team_size == 0 || rank + u * P::team_size < P::BK * ROWS / V)
-        detail::load_global_pack<T, V>(base + plan.global[u], reg + u * V);
-  }
-  // Global -> scratch without registers (packs along the rows only).
-  template <int ROWS, int V, int NP>
-  KOKKOS_FORCEINLINE_FUNCTION static void copy_packs(int rank, const T* base, const PackPlan<NP>& plan, T* dst) {
-    KMM_UNROLL
-    for (int u = 0; u < NP; ++u)
-      if ((P::BK * ROWS / V) % P::team_size == 0 || rank + u * P::team_size < P::BK * ROWS / V)
-        detail::copy_pack_async<T, V>(dst + plan.local[u], base + plan.global[u]);
-  }
-  // Registers -> scratch (row length LD): one 16-byte store per pack when the
-  // pack runs along the rows, V stores down k when it runs along k.
-  template <int ROWS, int LD, int V, int NP>
-  KOKKOS_FORCEINLINE_FUNCTION static void deposit_packs(int rank, T* dst, bool rows_fast, const PackPlan<NP>& plan,
-                                                        const T* reg) {
-    KMM_UNROLL
-    for (int u = 0; u < NP; ++u) {
-      if ((P::BK * ROWS / V) % P::team_size == 0 || rank + u * P::team_size < P::BK * ROWS / V) {
+    // Is pack u of this thread inside the slice? (Always, when the team's
+    // packs divide evenly.)
+    KOKKOS_FORCEINLINE_FUNCTION static bool owns(int rank, int u) {
+      return COUNT % P::team_size == 0 || rank + u * P::team_size < COUNT;
+    }
+    KOKKOS_FORCEINLINE_FUNCTION int global(int u) const {
+      if constexpr (AFFINE) return g[0] + u * int(DR * s_row + DK * s_k);
+      else return g[u];
+    }
+    KOKKOS_FORCEINLINE_FUNCTION int local(int u) const {
+      if constexpr (AFFINE) return l[0] + u * (DK * LD + DR);
+      else return l[u];
+    }
+    // Global -> registers, one 16-byte load per pack (base: the slice's first element).
+    KOKKOS_FORCEINLINE_FUNCTION void fetch(int rank, const T* base, T* reg) const {
+      KMM_UNROLL
+      for (int u = 0; u < NP; ++u)
+        if (owns(rank, u)) detail::load_global_pack<T, V>(base + global(u), reg + u * V);
+    }
+    // Global -> scratch without registers (packs along the rows only).
+    KOKKOS_FORCEINLINE_FUNCTION void copy(int rank, const T* base, T* dst) const {
+      KMM_UNROLL
+      for (int u = 0; u < NP; ++u)
+        if (owns(rank, u)) detail::copy_pack_async<T, V>(dst + local(u), base + global(u));
+    }
+    // Registers -> scratch: one 16-byte store per pack when the pack runs
+    // along the rows, V stores down k when it runs along k.
+    KOKKOS_FORCEINLINE_FUNCTION void deposit(int rank, T* dst, bool rows_fast, const T* reg) const {
+      KMM_UNROLL
+      for (int u = 0; u < NP; ++u) {
+        if (!owns(rank, u)) continue;
         if (rows_fast) {
-          detail::store_pack<T, V>(dst + plan.local[u], reg + u * V);
+          detail::store_pack<T, V>(dst + local(u), reg + u * V);
         } else {
           KMM_UNROLL
-          for (int w = 0; w < V; ++w) detail::store_scratch(dst + plan.local[u] + w * LD, reg[u * V + w]);
+          for (int w = 0; w < V; ++w) detail::store_scratch(dst + local(u) + w * LD, reg[u * V + w]);
         }
       }
     }
-  }
-
+  };
+  using PlanA = PackPlan<P::BM, LDA, P::VM, A_FAST>;
+  using PlanB = PackPlan<P::BN, LDB, P::VN, B_FAST>;
   // k-steps [s0, s1) of the block at (i0, j0) as a two-stage pipeline: the
   // next step's share is loaded into registers while this step's FMAs run,
   // then deposited in the other stage (asynchronous operands: copied straight
@@ -252,26 +271,22 @@ struct Blocked {
     if (s0 >= s1) return;
     const int rank = team.team_rank();
     constexpr bool async_a = Packs && ASYNC_A, async_b = Packs && ASYNC_B;
-    constexpr int NA = Packs ? (async_a ? 1 : PA * P::VM) : A_PER_THREAD;
-    constexpr int NB = Packs ? (async_b ? 1 : PB * P::VN) : B_PER_THREAD;
+    constexpr int NA = Packs ? (async_a ? 1 : PlanA::NP * P::VM) : A_PER_THREAD;
+    constexpr int NB = Packs ? (async_b ? 1 : PlanB::NP * P::VN) : B_PER_THREAD;
     T ra[NA], rb[NB];
     // a constant where the layout fixes it, so the pack path keeps one branch
     const bool a_rows = A_FAST >= 0 ? A_FAST == 1 : a_m_contiguous;
     const bool b_rows = B_FAST >= 0 ? B_FAST == 1 : b_n_contiguous;
-    PackPlan<Packs ? PA : 1> plan_a{};
-    PackPlan<Packs ? PB : 1> plan_b{};
-    if constexpr (Packs) {
-      plan_a = plan_packs<P::BM, LDA, P::VM, PA>(rank, a_rows, a_si, a_sp);
-      plan_b = plan_packs<P::BN, LDB, P::VN, PB>(rank, b_rows, b_sj, b_sp);
-    }
+    const PlanA plan_a(rank, a_rows, a_si, a_sp);  // (unread, and compiled away, on the element path)
+    const PlanB plan_b(rank, b_rows, b_sj, b_sp);
     const auto fetch = [&](index_t p0, T* stage) {  // stage: where this k-step goes
       if constexpr (Packs) {
         const T* a = A.data() + i0 * a_si + p0 * a_sp;
         const T* b = B.data() + p0 * b_sp + j0 * b_sj;
-        if constexpr (async_a) copy_packs<P::BM, P::VM, PA>(rank, a, plan_a, stage);
-        else fetch_packs<P::BM, P::VM, PA>(rank, a, plan_a, ra);
-        if constexpr (async_b) copy_packs<P::BN, P::VN, PB>(rank, b, plan_b, stage + P::BK * LDA);
-        else fetch_packs<P::BN, P::VN, PB>(rank, b, plan_b, rb);
+        if constexpr (async_a) plan_a.copy(rank, a, stage);
+        else plan_a.fetch(rank, a, ra);
+        if constexpr (async_b) plan_b.copy(rank, b, stage + P::BK * LDA);
+        else plan_b.fetch(rank, b, rb);
       } else {
         (void)stage;
         fetch_elements(rank, i0, j0, p0, ra, rb);
@@ -279,8 +294,8 @@ struct Blocked {
     };
     const auto deposit = [&](T* stage) {
       if constexpr (Packs) {
-        if constexpr (!async_a) deposit_packs<P::BM, LDA, P::VM, PA>(rank, stage, a_rows, plan_a, ra);
-        if constexpr (!async_b) deposit_packs<P::BN, LDB, P::VN, PB>(rank, stage + P::BK * LDA, b_rows, plan_b, rb);
+        if constexpr (!async_a) plan_a.deposit(rank, stage, a_rows, ra);
+        if constexpr (!async_b) plan_b.deposit(rank, stage + P::BK * LDA, b_rows, rb);
       } else {
         deposit_elements(rank, stage, stage + P::BK * LDA, ra, rb);
       }
@@ -412,7 +427,9 @@ struct Blocked {
         for (int i = 0; i < P::TM; ++i) acc[u][j][i] = T(0);
 
     const index_t steps = (k + P::BK - 1) / P::BK;
-    if constexpr (P::stages == 2) {
+    if constexpr (WholeTiles) {
+      pipeline<true>(team, smem, i0, j0, 0, steps, acc);
+    } else if constexpr (P::stages == 2) {
       // The pack pipeline for the full k-steps of an interior block (the last,
       // partial k-step, if any, element by element); the element pipeline
       // for edge blocks and operands the host found unfit for packs.
@@ -451,7 +468,7 @@ struct Blocked {
   KOKKOS_FORCEINLINE_FUNCTION void store_c_pack(T* p, T (&v)[V]) const;
 
   KOKKOS_FORCEINLINE_FUNCTION void write_back(int rank, index_t i0, index_t j0, const T (&acc)[MICRO][P::TN][P::TM]) const {
-    const bool interior = i0 + P::BM <= m && j0 + P::BN <= n;
+    const bool interior = WholeTiles || (i0 + P::BM <= m && j0 + P::BN <= n);
     for (int u = 0; u < MICRO; ++u) {
       int tx, ty;
       micro_tile(rank + u * P::team_size, tx, ty);
@@ -494,9 +511,9 @@ struct Blocked {
   }
 };
 
-template <class P, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
+template <class P, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView, bool WholeTiles>
 template <int V>
-KOKKOS_FORCEINLINE_FUNCTION void Blocked<P, TA, TB, ExecSpace, AView, BView, CView>::store_c_pack(T* p, T (&v)[V]) const {
+KOKKOS_FORCEINLINE_FUNCTION void Blocked<P, TA, TB, ExecSpace, AView, BView, CView, WholeTiles>::store_c_pack(T* p, T (&v)[V]) const {
   // p = alpha * v + beta * p, reading p only when beta != 0 (as update_c)
   if (beta == T(0)) {
     KMM_UNROLL
@@ -544,11 +561,18 @@ void blocked(const ExecSpace& space, typename CView::const_value_type alpha, con
                      fits(P::BN, b_sj, b_sp) && (kernel::B_FAST < 0 || b_n == (kernel::B_FAST == 1));
   const bool c_vec_m = P::thread_per_micro_tile && packable(C.data(), c_si, c_sj, P::VM, align_m);
   const bool c_vec_n = P::thread_per_micro_tile && !c_vec_m && packable(C.data(), c_sj, c_si, P::VN, align_n);
-  kernel f{A,    B,    C,    alpha, beta, m,    n,    k,     blocks_n, blocks,  a_m,    b_n,
-           a_si, a_sp, b_sp, b_sj,  c_si, c_sj, a_vec, b_vec, c_vec_m,  c_vec_n};
   const int league = detail::league_for(blocks);
-  typename kernel::policy_type policy(space, league, P::team_size);
-  Kokkos::parallel_for("kmm::gemm[Blocked]", policy.set_scratch_size(0, Kokkos::PerTeam(kernel::scratch_bytes())), f);
+  const auto launch = [&](auto whole_tiles) {
+    using K = Blocked<P, TA, TB, ExecSpace, AView, BView, CView, decltype(whole_tiles)::value>;
+    K f{A,    B,    C,    alpha, beta, m,    n,    k,     blocks_n, blocks,  a_m,    b_n,
+        a_si, a_sp, b_sp, b_sj,  c_si, c_sj, a_vec, b_vec, c_vec_m,  c_vec_n};
+    typename K::policy_type policy(space, league, P::team_size);
+    Kokkos::parallel_for("kmm::gemm[Blocked]", policy.set_scratch_size(0, Kokkos::PerTeam(K::scratch_bytes())), f);
+  };
+  if constexpr (kernel::VEC_A && kernel::VEC_B && P::stages == 2) {
+    if (a_vec && b_vec && m % P::BM == 0 && n % P::BN == 0 && k % P::BK == 0) return launch(std::true_type{});
+  }
+  launch(std::false_type{});
 }
 
 }  // namespace kernels
