@@ -10,30 +10,30 @@
 namespace kmm_bench {
 using kmm::BlockedParams;
 //                     BM   BN  BK  TM TN VM VN PAD thread/micro stages launch bounds - async
-using GpuFloat = std::tuple<BlockedParams<128, 128, 16, 8, 8, 4, 4, 4, true, 2, 256, 2, 0, true>,   // table: blocked
+using GpuFloat = std::tuple<BlockedParams<128, 64, 16, 8, 8, 4, 4, 4, true, 2, 128, 3, 0, true>,    // table: blocked (144 registers, 12 warps)
                             BlockedParams<64, 128, 16, 4, 8, 4, 4, 4, true, 2, 256, 2, 0, true>,    // table: blocked_mid
-                            BlockedParams<128, 64, 16, 8, 8, 4, 4, 4, true, 2, 128, 3, 0, true>,    // 144 registers, 12 warps
-                            BlockedParams<128, 64, 16, 8, 8, 4, 4, 4, true, 2, 128, 4, 0, true>,
-                            BlockedParams<64, 128, 16, 4, 8, 4, 4, 4, true, 2, 256, 3, 0, true>,    // 24 warps
+                            BlockedParams<128, 128, 16, 8, 8, 4, 4, 4, true, 2, 256, 2, 0, true>,   // blocked before run 21
+                            BlockedParams<64, 128, 16, 8, 8, 4, 4, 4, true, 2, 128, 3, 0, true>,    // 148 registers
+                            BlockedParams<64, 64, 16, 8, 8, 4, 4, 4, true, 2, 64, 6, 0, true>,      // 162 registers, 12 warps
                             BlockedParams<128, 128, 8, 8, 8, 4, 4, 4, true, 2, 256, 2, 0, true>>;
 using GpuDouble = std::tuple<BlockedParams<128, 64, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, true>,   // table: blocked
                              BlockedParams<64, 128, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, true>,   // table: blocked_mid
-                             BlockedParams<128, 64, 8, 8, 4, 2, 2, 2, true, 2, 256, 2, 0, true>,
+                             BlockedParams<128, 32, 16, 8, 8, 2, 2, 2, true, 2, 64, 4, 0, true>,
                              BlockedParams<64, 64, 8, 8, 8, 2, 2, 2, true, 2, 64, 4, 0, true>,
-                             BlockedParams<64, 64, 8, 8, 4, 2, 2, 2, true, 2, 128, 3, 0, true>,    // 12 warps
+                             BlockedParams<64, 64, 16, 8, 8, 2, 2, 2, true, 2, 64, 4, 0, true>,
                              BlockedParams<128, 128, 8, 8, 8, 2, 2, 2, true, 2, 256, 1, 0, true>>;
 using CpuFloat = std::tuple<BlockedParams<128, 192, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,  // table
-                            BlockedParams<128, 96, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
+                            BlockedParams<256, 192, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
+                            BlockedParams<128, 384, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
+                            BlockedParams<192, 192, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
                             BlockedParams<256, 96, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
-                            BlockedParams<64, 96, 256, 8, 6, 8, 6, 0, false, 1, 1, 1, 0>,  // generic micro-kernel
-                            BlockedParams<128, 96, 384, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
-                            BlockedParams<96, 96, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>>;
+                            BlockedParams<128, 192, 384, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>>;
 using CpuDouble = std::tuple<BlockedParams<256, 96, 128, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>,  // table
-                             BlockedParams<128, 96, 256, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>,
-                             BlockedParams<64, 192, 256, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>,
-                             BlockedParams<64, 96, 256, 8, 6, 8, 6, 0, false, 1, 1, 1, 0>,  // generic micro-kernel
-                             BlockedParams<128, 96, 384, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>,
-                             BlockedParams<96, 96, 256, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>>;
+                             BlockedParams<256, 192, 128, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>,
+                             BlockedParams<128, 192, 256, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>,
+                             BlockedParams<512, 96, 128, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>,
+                             BlockedParams<256, 96, 256, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>,
+                             BlockedParams<128, 96, 256, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>>;
 
 template <class P>
 std::string params_name() {

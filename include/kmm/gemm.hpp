@@ -167,7 +167,7 @@ void gemm(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_ty
       // the table's large tile, or its mid-size tile where the large one
       // would leave the device partly idle
       using Table = TileTable<ExecSpace>;
-      if (Table::blocked_mid_wins(C.extent(0), C.extent(1)))
+      if (Table::template blocked_mid_wins<T>(C.extent(0), C.extent(1)))
         kernels::blocked<typename Table::template blocked_mid<T>, TA, TB>(space, alpha, A, B, beta, C);
       else
         kernels::blocked<typename Table::template blocked<T>, TA, TB>(space, alpha, A, B, beta, C);

@@ -78,31 +78,40 @@ struct TileTable<ExecSpace, false> {
 
   // Algorithm::Blocked, per value type: a large tile (`blocked`) and a
   // mid-size one (`blocked_mid`) for products whose large tiles would leave
-  // SMs idle or half empty. Chosen by GPU run 19 (H200, `kmm-bench
-  // --kmm_set=tune`, docs/perf-log.md), every row with cp.async staging of
-  // the operand that is contiguous along m or n (Async): fp32 128x128x16 /
-  // 8x8 0.81 of cuBLAS at n = 2048 and 4096 (without Async 0.79; 128x64x16 /
-  // 8x8 on 128 threads 0.80-0.81; one block per SM, run 15: 0.62-0.65);
-  // 64x128x16 / 4x8 0.91 at n = 1024, where 128 x 128 tiles number 64 for
-  // 132 SMs (0.44). fp64 128x64x8 / 8x8 on 128 threads 20.4-20.8 TFLOP/s
-  // at n = 2048-4096 (0.47 of cuBLAS' tensor-core DGEMM; 64x128x8 / 8x8
-  // 19.3-19.9, the mid row, as it keeps 64-row products such as the wide
-  // shape on whole tiles; 8 x 4 on 256 threads 16.8-18.3).
+  // SMs idle or part-filled. Every GPU row stages the operand that is
+  // contiguous along m or n by cp.async (Async). fp32 from GPU run 21 (H200,
+  // `kmm-bench --kmm_set=tune`, the spill-free WholeTiles kernel,
+  // docs/perf-log.md): 128x64x16 / 8x8 on 128 threads at 3 blocks per SM
+  // (144 registers, 12 warps) 0.92 of cuBLAS at n = 4096, against 0.87 for
+  // 128x128x16 / 8x8 on 256 threads (the row before) and 0.87 at 4 blocks
+  // per SM (128 registers); but 0.74 at n = 2048, where its 512 tiles fill
+  // 396 slots and then a third of them again. 64x128x16 / 4x8 (mid) 0.98 at
+  // n = 1024, 0.82 at 2048. fp64 from GPU run 19: 128x64x8 / 8x8 on 128
+  // threads 20.4-20.8 TFLOP/s at n = 2048-4096, 21.6-22.0 in run 21 (0.48
+  // of cuBLAS' tensor-core DGEMM; 64x128x8 / 8x8 18.5-20.5, the mid row, as
+  // it keeps 64-row products such as the wide shape on whole tiles; 8 x 4 on
+  // 256 threads 18.7-18.8; 64x64x8 / 8x8 on 64 threads 20.2-20.3).
   //                    BM   BN  BK  TM TN VM VN PAD one-thread-per-micro-tile stages launch bounds - async
   template <class T>
   using blocked = std::conditional_t<std::is_same<T, float>::value,
-                                     BlockedParams<128, 128, 16, 8, 8, 4, 4, 4, true, 2, 256, 2, 0, true>,
+                                     BlockedParams<128, 64, 16, 8, 8, 4, 4, 4, true, 2, 128, 3, 0, true>,
                                      BlockedParams<128, 64, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, true>>;
   template <class T>
   using blocked_mid = std::conditional_t<std::is_same<T, float>::value,
                                          BlockedParams<64, 128, 16, 4, 8, 4, 4, 4, true, 2, 256, 2, 0, true>,
                                          BlockedParams<64, 128, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, true>>;
-  // blocked_mid below 128 large tiles of 128 x 128 (about one per SM of an
-  // H100 / H200; n = 1024 gives 64, n = 2048 256) and when C has fewer than
-  // 128 rows or columns, which would leave large tiles half empty (run 11:
-  // wide 64 x 65536 on 128 x 128 tiles, 0.41 of cuBLAS).
+  // blocked_mid when C has fewer than 128 rows or columns, which would leave
+  // large tiles part-empty (run 11: wide 64 x 65536 on 128 x 128 tiles, 0.41
+  // of cuBLAS), and for products of few large tiles: fp32 below 1536 tiles
+  // of 128 x 64 (about four waves of three per SM on an H100 / H200's 132
+  // SMs; n = 2048 gives 512, whose second wave is a third full, n = 4096
+  // 2048); fp64 (two per SM) below 256 of them, as n = 1024 (128 tiles, 16.9
+  // against 16.8 TFLOP/s in run 19) and 2048 (512 tiles, 22.0 against 18.5
+  // in run 21) measured.
+  template <class T>
   static bool blocked_mid_wins(std::int64_t m, std::int64_t n) {
-    return (m < n ? m : n) < 128 || ((m + 127) / 128) * ((n + 127) / 128) < 128;
+    const std::int64_t tiles = ((m + 127) / 128) * ((n + 63) / 64);
+    return (m < n ? m : n) < 128 || tiles < (std::is_same<T, float>::value ? 1536 : 256);
   }
 };
 
@@ -149,6 +158,7 @@ struct TileTable<ExecSpace, true> {
                                      BlockedParams<256, 96, 128, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>>;
   template <class T>
   using blocked_mid = blocked<T>;  // one tile size: a team is one thread, any block count keeps the cores busy
+  template <class T>
   static bool blocked_mid_wins(std::int64_t, std::int64_t) { return false; }
 };
 

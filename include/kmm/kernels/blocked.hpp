@@ -311,7 +311,7 @@ struct Blocked {
       const int t = int((s - s0) % 2);
       // the other stage was last read before the previous barrier
       if (s + 1 < s1) fetch((s + 1) * P::BK, smem + (1 - t) * STAGE);  // in flight during the FMAs
-      compute(rank, smem + t * STAGE, P::BK, acc);
+      compute(rank, smem + t * STAGE, P::BK, P::BM, P::BN, acc);
       if (s + 1 < s1) deposit(smem + (1 - t) * STAGE);
       settle();
     }
@@ -445,19 +445,25 @@ struct Blocked {
       for (index_t s = 0; s < steps; ++s) {
         stage_direct(rank, team.team_size(), i0, j0, s * P::BK, smem, smem + P::BK * LDA);
         team.team_barrier();
-        compute(rank, smem, int(k - s * P::BK < P::BK ? k - s * P::BK : P::BK), acc);
+        compute(rank, smem, int(k - s * P::BK < P::BK ? k - s * P::BK : P::BK), int(m - i0 < P::BM ? m - i0 : P::BM),
+                int(n - j0 < P::BN ? n - j0 : P::BN), acc);
         team.team_barrier();
       }
     }
     write_back(rank, i0, j0, acc);
   }
 
-  KOKKOS_FORCEINLINE_FUNCTION void compute(int rank, const T* stage, int kend, T (&acc)[MICRO][P::TN][P::TM]) const {
+  // rows x cols: the part of the block inside C. Where a thread owns several
+  // micro-tiles (host rows), those wholly outside it are skipped (an edge
+  // block's zero padding: 12 % of the FMAs at n = 1024 with 192-wide blocks).
+  KOKKOS_FORCEINLINE_FUNCTION void compute(int rank, const T* stage, int kend, int rows, int cols,
+                                           T (&acc)[MICRO][P::TN][P::TM]) const {
     const T* As = stage;
     const T* Bs = stage + P::BK * LDA;
     for (int u = 0; u < MICRO; ++u) {
       int tx, ty;
       micro_tile(rank + u * P::team_size, tx, ty);
+      if (MICRO > 1 && (row_of(tx, 0) >= rows || col_of(ty, 0) >= cols)) continue;
       // acc[u] in place: a local copy would be split into scalars on the CPU
       // and lose the micro-kernel's vectorisation
       micro_kernel(As, Bs, tx, ty, kend, acc[u]);
