@@ -24,12 +24,13 @@
 //   scratch by cp.async instead, without registers. C is written back as
 //   16-byte packs likewise.
 // Edges: out-of-range elements are staged as zeros; only in-range C is written.
-// Measured (docs/perf-log.md, H200, GPU run 19): fp32 0.81 of cuBLAS at
-// n = 2048-4096 with 128x128x16 / 8x8 async (0.63 before the 16-byte
-// staging, 0.79 without async), 0.91 at n = 1024 with 64x128x16 / 4x8;
-// fp64 20.8 TFLOP/s with 128x64x8 / 8x8 (0.47 of cuBLAS' tensor-core
-// DGEMM). 2-core CPU with micro-panels: 0.6-1.07 of OpenBLAS (fp32) and
-// 0.67-0.82 (fp64) at n = 1024-4096 in a noisy tune run.
+// Measured (docs/perf-log.md, H200, GPU runs 21-23): fp32 0.86-0.94 of
+// cuBLAS at n = 4096-16384 with 128x64x16 / 8x8 on 128 threads, three per
+// SM, and the WholeTiles kernel (0.81 with 128x128x16 and both paths in one
+// kernel, run 20), 1.02 at n = 1024 with 64x128x16 / 4x8; fp64 21-22
+// TFLOP/s with 128x64x8 / 8x8 (0.47 of cuBLAS' tensor-core DGEMM). 2-core
+// CPU with micro-panels: 0.6-1.07 of OpenBLAS (fp32) and 0.67-0.82 (fp64)
+// at n = 1024-4096 in a noisy tune run.
 #include <limits>
 #include <type_traits>
 
