@@ -12,16 +12,17 @@ using kmm::BlockedParams;
 //                     BM   BN  BK  TM TN VM VN PAD thread/micro stages launch bounds - async
 using GpuFloat = std::tuple<BlockedParams<128, 64, 16, 8, 8, 4, 4, 4, true, 2, 128, 3, 0, true>,    // table: blocked (144 registers, 12 warps)
                             BlockedParams<64, 128, 16, 4, 8, 4, 4, 4, true, 2, 256, 2, 0, true>,    // table: blocked_mid
-                            BlockedParams<128, 128, 16, 8, 8, 4, 4, 4, true, 2, 256, 2, 0, true>,   // blocked before run 21
-                            BlockedParams<64, 128, 16, 8, 8, 4, 4, 4, true, 2, 128, 3, 0, true>,    // 148 registers
-                            BlockedParams<64, 64, 16, 8, 8, 4, 4, 4, true, 2, 64, 6, 0, true>,      // 162 registers, 12 warps
-                            BlockedParams<128, 128, 8, 8, 8, 4, 4, 4, true, 2, 256, 2, 0, true>>;
-using GpuDouble = std::tuple<BlockedParams<128, 64, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, true>,   // table: blocked
+                            BlockedParams<256, 128, 8, 8, 16, 4, 4, 4, true, 2, 256, 1, 0, true>,   // cuBLAS' tile: 204 registers
+                            BlockedParams<128, 256, 8, 8, 16, 4, 4, 4, true, 2, 256, 1, 0, true>,   // 210 registers
+                            BlockedParams<128, 128, 16, 8, 16, 4, 4, 4, true, 2, 128, 2, 0, true>,  // 226 registers
+                            BlockedParams<128, 128, 8, 8, 16, 4, 4, 4, true, 2, 128, 2, 0, true>>;  // 208 registers
+// (ptxas -v of the WholeTiles kernel, NN; fp64 4 x 8 rows: 128, no spills)
+using GpuDouble = std::tuple<BlockedParams<128, 64, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, true>,   // table: blocked (250 registers)
                              BlockedParams<64, 128, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, true>,   // table: blocked_mid
-                             BlockedParams<128, 32, 16, 8, 8, 2, 2, 2, true, 2, 64, 4, 0, true>,
-                             BlockedParams<64, 64, 8, 8, 8, 2, 2, 2, true, 2, 64, 4, 0, true>,
-                             BlockedParams<64, 64, 16, 8, 8, 2, 2, 2, true, 2, 64, 4, 0, true>,
-                             BlockedParams<128, 128, 8, 8, 8, 2, 2, 2, true, 2, 256, 1, 0, true>>;
+                             BlockedParams<64, 64, 8, 4, 8, 2, 2, 2, true, 2, 128, 4, 0, true>,    // 16 warps per SM
+                             BlockedParams<64, 128, 8, 4, 8, 2, 2, 2, true, 2, 256, 2, 0, true>,
+                             BlockedParams<128, 64, 8, 4, 8, 2, 2, 2, true, 2, 256, 2, 0, true>,
+                             BlockedParams<64, 64, 16, 4, 8, 2, 2, 2, true, 2, 128, 4, 0, true>>;
 using CpuFloat = std::tuple<BlockedParams<128, 192, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,  // table
                             BlockedParams<256, 192, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
                             BlockedParams<128, 384, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
