@@ -23,18 +23,18 @@ using GpuDouble = std::tuple<BlockedParams<128, 64, 8, 8, 8, 2, 2, 2, true, 2, 1
                              BlockedParams<64, 128, 8, 4, 8, 2, 2, 2, true, 2, 256, 2, 0, true>,
                              BlockedParams<128, 64, 8, 4, 8, 2, 2, 2, true, 2, 256, 2, 0, true>,
                              BlockedParams<64, 64, 16, 4, 8, 2, 2, 2, true, 2, 128, 4, 0, true>>;
-using CpuFloat = std::tuple<BlockedParams<128, 192, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,  // table
-                            BlockedParams<256, 192, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
-                            BlockedParams<128, 384, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
-                            BlockedParams<192, 192, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
-                            BlockedParams<256, 96, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
-                            BlockedParams<128, 192, 384, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>>;
-using CpuDouble = std::tuple<BlockedParams<256, 96, 128, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>,  // table
-                             BlockedParams<256, 192, 128, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>,
-                             BlockedParams<128, 192, 256, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>,
-                             BlockedParams<512, 96, 128, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>,
-                             BlockedParams<256, 96, 256, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>,
-                             BlockedParams<128, 96, 256, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>>;
+using CpuFloat = std::tuple<BlockedParams<256, 1536, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,  // table
+                            BlockedParams<128, 1536, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
+                            BlockedParams<256, 768, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
+                            BlockedParams<512, 1536, 128, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
+                            BlockedParams<256, 1536, 128, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
+                            BlockedParams<128, 192, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>>;  // table before session 7
+using CpuDouble = std::tuple<BlockedParams<128, 768, 256, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>,  // table
+                             BlockedParams<256, 1536, 128, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>,
+                             BlockedParams<128, 1536, 256, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>,
+                             BlockedParams<512, 1536, 64, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>,
+                             BlockedParams<128, 1536, 128, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>,
+                             BlockedParams<256, 96, 128, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>>;  // table before session 7
 
 template <class P>
 std::string params_name() {

@@ -33,4 +33,25 @@ TYPED_TEST(GemmBlocked, MisalignedOperandsTakeTheElementPath) {
       EXPECT_EQ((run_case<T, E, Lay::R, Lay::L, Lay::R>(rl, BlockedKernel{}, ++seed, false, 1)), "") << rl.str();
     }
 }
+// Several blocks and k-steps with beta != 0: on the host, Blocked adds each
+// k-step's product into C (beta on the first), over blocks whose extent the
+// host evens out at run time (300 rows: two or three blocks; 1700 columns:
+// two), with partial micro-tiles and a partial last k-step.
+TYPED_TEST(GemmBlocked, SeveralBlocksAndKStepsMatchReference) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  const char* small = std::getenv("KMM_TEST_SMALL");
+  const bool all = !small || std::string(small) != "1";
+  unsigned seed = 900;
+  for (Op opA : {Op::N, Op::T})
+    for (Op opB : {Op::N, Op::T}) {
+      const Case ll{300, 40, 600, opA, opB, Lay::L, Lay::L, Lay::L, -1.5, 0.7};
+      EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(ll, BlockedKernel{}, ++seed)), "") << ll.str();
+      const Case sr{300, 40, 600, opA, opB, Lay::S, Lay::R, Lay::S, 0.7, 1.0};
+      EXPECT_EQ((run_case<T, E, Lay::S, Lay::R, Lay::S>(sr, BlockedKernel{}, ++seed)), "") << sr.str();
+      if (!all) continue;  // (the sanitizer preset: 36 million multiply-adds each)
+      const Case rr{70, 1700, 300, opA, opB, Lay::R, Lay::R, Lay::R, 1.0, -1.5};
+      EXPECT_EQ((run_case<T, E, Lay::R, Lay::R, Lay::R>(rr, BlockedKernel{}, ++seed)), "") << rr.str();
+    }
+}
 }  // namespace kmm_test

@@ -123,11 +123,12 @@ struct TileTable<ExecSpace, true> {
   static constexpr int tiled_team_size() { return 1; }
   using tiled_shape = Square32;  // Algorithm::Tiled
 
-  // Algorithm::Auto (CPU rows of docs/perf-log.md): Blocked as soon as its
-  // 128 x 96 blocks give every thread one; otherwise (C smaller than a block
-  // per thread, e.g. 16 x 16 inner products of long vectors) Naive, whose one
-  // thread per element of C spreads over all cores (0.30 of OpenBLAS fp64
-  // against Blocked's 0.03 on one thread).
+  // Algorithm::Auto (CPU rows of docs/perf-log.md): Blocked once C holds
+  // at least one 128 x 96 area per thread (the block size this was measured
+  // with; Blocked itself now splits C into even blocks, at least one per
+  // thread); otherwise (e.g. 16 x 16 inner products of long vectors) Naive,
+  // whose one thread per element of C spreads over all cores (0.30 of
+  // OpenBLAS fp64 against Blocked's 0.03 on one thread).
   static Algorithm auto_algorithm(std::int64_t m, std::int64_t n, std::int64_t /*k*/) {
     const std::int64_t blocks = ((m + 127) / 128) * ((n + 95) / 96);
     return blocks >= ExecSpace().concurrency() ? Algorithm::Blocked : Algorithm::Naive;
@@ -142,20 +143,22 @@ struct TileTable<ExecSpace, true> {
   using batched_shape = Square32;
   static Algorithm batched_algorithm(std::int64_t, std::int64_t, std::int64_t) { return Algorithm::Naive; }
 
-  // Algorithm::Blocked, per value type: a BM x BN block of C per thread, BK =
-  // BLIS' KC (the packed slices of A and B in scratch), a TM x TN vector
-  // micro-kernel of 32-byte (AVX2) registers: 2 x 6 (fp32) or 2 x 6 (fp64)
-  // accumulators. Chosen with /tmp driver sweeps then kmm-bench on the 2-core
-  // AMD EPYC (Zen 3, AVX2; no AVX-512 there): docs/perf-log.md, 2026-11-21.
+  // Algorithm::Blocked, per value type: BLIS' loops (blocked.hpp,
+  // host_block). A thread's block is up to BM x BN of C (BN plays NC), BK is
+  // KC; the TM x TN vector micro-kernel keeps 2 x 6 accumulators of 32-byte
+  // (AVX2) registers, fp32 16 x 6 and fp64 8 x 6 (2-core AMD EPYC, Zen 3:
+  // AVX2, no AVX-512). The A slice (BM x KC, 256 KB) stays in L2, one B
+  // micro-panel (KC x 6) in L1. Chosen by the CPU tune of session 7
+  // (`OMP_PROC_BIND=false kmm-bench --kmm_set=tune`, docs/perf-log.md),
+  // fraction of OpenBLAS at n = 1024 / 2048 in one run: fp32 256x1536x256
+  // 0.79 / 0.75 (the 128x192x256 blocks before, which repacked A for every
+  // 192 columns: 0.74 / 0.53), fp64 128x768x256 0.87 / 0.94 (256x96x128
+  // before: 0.70 / 0.57). This VM's spread between runs is large.
   //                    BM  BN   BK  TM  TN VM  VN PAD one-thread-per-micro-tile stages launch-bounds simd-bytes
-  // Micro-panel scratch (session 4): CPU tune run of docs/perf-log.md, fp32
-  // 128x192x256 (1.07 / 0.60 of OpenBLAS at n = 2048 / 4096, against 0.81 /
-  // 0.44 for 128x96), fp64 256x96x128 (0.82 / 0.72 / 0.67 at n = 1024 /
-  // 2048 / 4096, against 0.78 / 0.68 / 0.56); this VM's spread is large.
   template <class T>
   using blocked = std::conditional_t<std::is_same<T, float>::value,
-                                     BlockedParams<128, 192, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
-                                     BlockedParams<256, 96, 128, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>>;
+                                     BlockedParams<256, 1536, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
+                                     BlockedParams<128, 768, 256, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>>;
   template <class T>
   using blocked_mid = blocked<T>;  // one tile size: a team is one thread, any block count keeps the cores busy
   template <class T>

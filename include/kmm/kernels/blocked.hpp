@@ -14,10 +14,11 @@
 //   apart) so a warp's LDS.128s cover contiguous banks; rows padded by PAD so
 //   staging stores are conflict-free; two scratch stages with a register
 //   prefetch of the next k-step, so global loads overlap the FMAs.
-// - CPU: a team is one thread that owns the whole block: the micro-tile loop
-//   becomes BLIS' loops around a micro-kernel, the scratch slices are the
-//   packed micro-panels (BK is KC), and the TM x TN vector micro-kernel is
-//   the one per-machine piece.
+// - CPU: a team is one thread that owns the whole block (host_block): the
+//   micro-tile loop becomes BLIS' loops around a micro-kernel, the block a
+//   wide panel of C (BN is NC), the scratch slices the packed micro-panels
+//   (BK is KC), each k-step's product added into C, and the TM x TN vector
+//   micro-kernel the one per-machine piece.
 // - GPU staging: slices inside the matrices travel as 16-byte packs (LDG.128,
 //   then STS.128 or a transposed STS per element) when the host finds the
 //   operands aligned; with Params::async, packs along m or n go global ->
@@ -29,8 +30,8 @@
 // SM, and the WholeTiles kernel (0.81 with 128x128x16 and both paths in one
 // kernel, run 20), 1.02 at n = 1024 with 64x128x16 / 4x8; fp64 21-22
 // TFLOP/s with 128x64x8 / 8x8 (0.47 of cuBLAS' tensor-core DGEMM). 2-core
-// CPU with micro-panels: 0.6-1.07 of OpenBLAS (fp32) and 0.67-0.82 (fp64)
-// at n = 1024-4096 in a noisy tune run.
+// CPU, wide blocks (session 7): 0.75-0.79 of OpenBLAS (fp32) and 0.87-0.94
+// (fp64) at n = 1024-2048 in a noisy tune run.
 #include <limits>
 #include <type_traits>
 
@@ -122,6 +123,12 @@ struct Blocked {
   index_t c_si, c_sj;   // strides of C(i, j)
   bool a_vec, b_vec;    // vector staging allowed (unit stride, aligned, leading dimension a multiple of the pack)
   bool c_vec_m, c_vec_n;  // vector write-back of VM rows (C unit stride in i) or VN columns (unit stride in j)
+  index_t bm, bn;         // host rows: the block's extent (at most BM x BN; blocked() evens them out)
+
+  // GPU rows stage in shared memory (level 0); a host row's slices take
+  // hundreds of KB, and Kokkos 5 rejects level 0 scratch above
+  // scratch_size_max(0) (32 KB on the host), so they go to level 1.
+  static constexpr int SCRATCH_LEVEL = P::thread_per_micro_tile ? 0 : 1;
 
   static std::size_t scratch_bytes() { return scratch_view::shmem_size(P::stages * STAGE + ALIGN / sizeof(T)); }
 
@@ -312,7 +319,7 @@ struct Blocked {
       const int t = int((s - s0) % 2);
       // the other stage was last read before the previous barrier
       if (s + 1 < s1) fetch((s + 1) * P::BK, smem + (1 - t) * STAGE);  // in flight during the FMAs
-      compute(rank, smem + t * STAGE, P::BK, P::BM, P::BN, acc);
+      compute(rank, smem + t * STAGE, P::BK, acc);
       if (s + 1 < s1) deposit(smem + (1 - t) * STAGE);
       settle();
     }
@@ -330,41 +337,63 @@ struct Blocked {
     else return kk * LD + r;
   }
   // Global -> scratch directly (one thread per team: the packing step of
-  // BLIS). Nested loops with the memory-contiguous direction innermost, and
-  // no bounds checks for interior slices, so the copy vectorises.
-  template <int ROWS, int LD, int W, class Load, class Fast>
-  KOKKOS_FORCEINLINE_FUNCTION static void pack_slice(int rank, int nthreads, bool rows_fast, bool interior, T* dst,
-                                                     const Load& checked, const Fast& fast) {
-    if (rows_fast) {  // rows (m or n) contiguous: one k per outer step
+  // BLIS). rows: how many rows (m or n) to pack, a multiple of W; the first
+  // `inside` of them lie in the matrix, and so does the whole k-step when
+  // k_in: those are read through src (the slice's first element; strides
+  // s_row, s_k) without bounds checks, the rest through `checked`, which
+  // gives zeros outside. Contiguous along the rows (s_row == 1, rows_fast):
+  // W rows at a time, a vectorised copy into one panel's slot run. Along k:
+  // one micro-panel's W rows side by side, so W streams are in flight and
+  // the stores are contiguous (row by row, the packing of B was 18 % of the
+  // time at n = 2048, waiting on memory: perf, docs/perf-log.md).
+  template <int LD, int W, class Load>
+  KOKKOS_FORCEINLINE_FUNCTION static void pack_slice(int rank, int nthreads, int rows, int inside, bool rows_fast,
+                                                     bool k_in, T* dst, const Load& checked, const T* src,
+                                                     index_t s_row, index_t s_k) {
+    if (rows_fast) {  // one k per outer step
       for (int kk = rank; kk < P::BK; kk += nthreads) {
-        for (int r0 = 0; r0 < ROWS; r0 += W) {  // W rows at a time: one panel's slot run
+        for (int r0 = 0; r0 < rows; r0 += W) {
           T* d = dst + slot<LD, W>(r0, kk);
-          if (interior)
-            for (int w = 0; w < W; ++w) d[w] = fast(r0 + w, kk);
-          else
+          if (k_in && r0 + W <= inside) {
+            const T* s = src + kk * s_k + r0;
+            T v[W];  // all loads before the stores: no aliasing between s and d to rule out, so it vectorises
+            for (int w = 0; w < W; ++w) v[w] = s[w];
+            for (int w = 0; w < W; ++w) d[w] = v[w];
+          } else {
             for (int w = 0; w < W; ++w) d[w] = checked(r0 + w, kk);
+          }
         }
       }
-    } else {  // k contiguous: one row per outer step
-      for (int r = rank; r < ROWS; r += nthreads) {
-        if (interior)
-          for (int kk = 0; kk < P::BK; ++kk) dst[slot<LD, W>(r, kk)] = fast(r, kk);
-        else
-          for (int kk = 0; kk < P::BK; ++kk) dst[slot<LD, W>(r, kk)] = checked(r, kk);
+    } else {  // one micro-panel (W rows) per outer step
+      constexpr int KSTEP = PANELS ? W : LD;  // slot(r0 + w, kk) = slot(r0, 0) + kk * KSTEP + w
+      for (int r0 = rank * W; r0 < rows; r0 += nthreads * W) {
+        T* const d = dst + slot<LD, W>(r0, 0);
+        if (k_in && r0 + W <= inside) {
+          const T* s = src + r0 * s_row;
+          if (s_k == 1)
+            for (int kk = 0; kk < P::BK; ++kk)
+              for (int w = 0; w < W; ++w) d[kk * KSTEP + w] = s[w * s_row + kk];
+          else
+            for (int kk = 0; kk < P::BK; ++kk)
+              for (int w = 0; w < W; ++w) d[kk * KSTEP + w] = s[w * s_row + kk * s_k];
+        } else {
+          for (int kk = 0; kk < P::BK; ++kk)
+            for (int w = 0; w < W; ++w) d[kk * KSTEP + w] = checked(r0 + w, kk);
+        }
       }
     }
   }
-  KOKKOS_FORCEINLINE_FUNCTION void stage_direct(int rank, int nthreads, index_t i0, index_t j0, index_t p0, T* As,
-                                                T* Bs) const {
+  // The k-step at p0 of the rows x cols block at (i0, j0) (multiples of TM and TN).
+  KOKKOS_FORCEINLINE_FUNCTION void stage_direct(int rank, int nthreads, index_t i0, index_t j0, index_t p0, int rows,
+                                                int cols, T* As, T* Bs) const {
     const bool k_in = p0 + P::BK <= k;
-    pack_slice<P::BM, LDA, P::TM>(
-        rank, nthreads, a_m_contiguous, k_in && i0 + P::BM <= m, As,
-        [&](int r, int kk) { return load_a(i0 + r, p0 + kk); },
-        [&](int r, int kk) { return detail::op_at<TA>(A, i0 + r, p0 + kk); });
-    pack_slice<P::BN, LDB, P::TN>(
-        rank, nthreads, b_n_contiguous, k_in && j0 + P::BN <= n, Bs,
-        [&](int r, int kk) { return load_b(p0 + kk, j0 + r); },
-        [&](int r, int kk) { return detail::op_at<TB>(B, p0 + kk, j0 + r); });
+    const int a_inside = int(m - i0 < rows ? m - i0 : rows), b_inside = int(n - j0 < cols ? n - j0 : cols);
+    pack_slice<LDA, P::TM>(
+        rank, nthreads, rows, a_inside, a_m_contiguous, k_in, As,
+        [&](int r, int kk) { return load_a(i0 + r, p0 + kk); }, A.data() + i0 * a_si + p0 * a_sp, a_si, a_sp);
+    pack_slice<LDB, P::TN>(
+        rank, nthreads, cols, b_inside, b_n_contiguous, k_in, Bs,
+        [&](int r, int kk) { return load_b(p0 + kk, j0 + r); }, B.data() + p0 * b_sp + j0 * b_sj, b_sj, b_sp);
   }
 
   // acc[TN][TM] += As^T Bs over one k-step, for micro-tile (tx, ty).
@@ -412,10 +441,70 @@ struct Blocked {
   KOKKOS_FORCEINLINE_FUNCTION static int col_of(int ty, int j) { return (j / P::VN) * P::TY * P::VN + ty * P::VN + j % P::VN; }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
-    scratch_view raw(team.team_scratch(0), P::stages * STAGE + ALIGN / sizeof(T));
+    scratch_view raw(team.team_scratch(SCRATCH_LEVEL), P::stages * STAGE + ALIGN / sizeof(T));
     T* const smem = detail::align_up<ALIGN>(raw.data());
-    for (index_t blk = team.league_rank(); blk < blocks; blk += team.league_size())
-      block(team, smem, (blk / blocks_n) * P::BM, (blk % blocks_n) * P::BN);
+    for (index_t blk = team.league_rank(); blk < blocks; blk += team.league_size()) {
+      if constexpr (P::thread_per_micro_tile) block(team, smem, (blk / blocks_n) * P::BM, (blk % blocks_n) * P::BN);
+      else host_block(smem, (blk / blocks_n) * bm, (blk % blocks_n) * bn);
+    }
+  }
+
+  // Host rows: BLIS' loops around the micro-kernel. A team is one thread and
+  // its block a bm x bn panel of C (bn up to BN, which plays BLIS' NC: wide,
+  // so each packed slice of A serves many micro-panels of B, where blocks of
+  // 192 columns had the thread repack A for every one of them: 19 % of the
+  // time at n = 2048, perf, docs/perf-log.md). Per k-step (BK is KC) it packs
+  // op(A)'s and op(B)'s slices as micro-panels, runs the micro-kernel over
+  // the block's micro-tiles (one B micro-panel, in L1, against every A
+  // micro-panel of the slice, in L2) and adds the step's product into C. The
+  // first step applies beta, so C holds the running sum and no block-sized
+  // accumulator is needed.
+  KOKKOS_INLINE_FUNCTION void host_block(T* smem, index_t i0, index_t j0) const {
+    static_assert(P::VM == P::TM && P::VN == P::TN, "host rows: a thread's micro-tile is contiguous in the block");
+    const int rows = int(m - i0 < bm ? m - i0 : bm), cols = int(n - j0 < bn ? n - j0 : bn);
+    const int packed_rows = (rows + P::TM - 1) / P::TM * P::TM, packed_cols = (cols + P::TN - 1) / P::TN * P::TN;
+    T* const As = smem;
+    T* const Bs = smem + P::BK * LDA;
+    const index_t steps = k > 0 ? (k + P::BK - 1) / P::BK : 1;  // (k = 0: one empty step, C = beta C)
+    for (index_t s = 0; s < steps; ++s) {
+      const index_t p0 = s * P::BK;
+      stage_direct(0, 1, i0, j0, p0, packed_rows, packed_cols, As, Bs);
+      const int kend = int(k - p0 < P::BK ? k - p0 : P::BK);
+      const T b = s == 0 ? beta : T(1);
+      for (int ty = 0; ty * P::TN < cols; ++ty) {
+        for (int tx = 0; tx * P::TM < rows; ++tx) {
+          T c[P::TN][P::TM] = {};
+          micro_kernel(As, Bs, tx, ty, kend, c);
+          add_to_c(i0 + tx * P::TM, j0 + ty * P::TN, rows - tx * P::TM, cols - ty * P::TN, c, b);
+        }
+      }
+    }
+  }
+  // C = alpha c + b C on the micro-tile at (i0, j0), of which rows x cols lie
+  // inside C (b == 0: C is not read, as update_c).
+  KOKKOS_FORCEINLINE_FUNCTION void add_to_c(index_t i0, index_t j0, int rows, int cols, const T (&c)[P::TN][P::TM],
+                                            T b) const {
+    const T alpha = this->alpha;  // a local: stores to C could alias the member, and would keep the loops scalar
+    if (rows >= P::TM && cols >= P::TN && c_si == 1) {  // whole, unit stride down the columns
+      for (int j = 0; j < P::TN; ++j) {
+        T* const p = C.data() + i0 + (j0 + j) * c_sj;
+        if (b == T(0))
+          for (int i = 0; i < P::TM; ++i) p[i] = alpha * c[j][i];
+        else
+          for (int i = 0; i < P::TM; ++i) p[i] = alpha * c[j][i] + b * p[i];
+      }
+    } else if (rows >= P::TM && cols >= P::TN && c_sj == 1) {  // whole, unit stride along the rows
+      for (int i = 0; i < P::TM; ++i) {
+        T* const p = C.data() + (i0 + i) * c_si + j0;
+        if (b == T(0))
+          for (int j = 0; j < P::TN; ++j) p[j] = alpha * c[j][i];
+        else
+          for (int j = 0; j < P::TN; ++j) p[j] = alpha * c[j][i] + b * p[j];
+      }
+    } else {
+      for (int j = 0; j < P::TN && j < cols; ++j)
+        for (int i = 0; i < P::TM && i < rows; ++i) detail::update_c(C, i0 + i, j0 + j, alpha, c[j][i], b);
+    }
   }
 
   KOKKOS_INLINE_FUNCTION void block(const member_type& team, T* smem, index_t i0, index_t j0) const {
@@ -444,29 +533,21 @@ struct Blocked {
       pipeline<false>(team, smem, i0, j0, packed, steps, acc);  // one copy of the element loop
     } else {
       for (index_t s = 0; s < steps; ++s) {
-        stage_direct(rank, team.team_size(), i0, j0, s * P::BK, smem, smem + P::BK * LDA);
+        stage_direct(rank, team.team_size(), i0, j0, s * P::BK, P::BM, P::BN, smem, smem + P::BK * LDA);
         team.team_barrier();
-        compute(rank, smem, int(k - s * P::BK < P::BK ? k - s * P::BK : P::BK), int(m - i0 < P::BM ? m - i0 : P::BM),
-                int(n - j0 < P::BN ? n - j0 : P::BN), acc);
+        compute(rank, smem, int(k - s * P::BK < P::BK ? k - s * P::BK : P::BK), acc);
         team.team_barrier();
       }
     }
     write_back(rank, i0, j0, acc);
   }
 
-  // rows x cols: the part of the block inside C. Where a thread owns several
-  // micro-tiles (host rows), those wholly outside it are skipped (an edge
-  // block's zero padding: 11 % of the FMAs at n = 1024 with 192-wide blocks).
-  KOKKOS_FORCEINLINE_FUNCTION void compute(int rank, const T* stage, int kend, int rows, int cols,
-                                           T (&acc)[MICRO][P::TN][P::TM]) const {
+  KOKKOS_FORCEINLINE_FUNCTION void compute(int rank, const T* stage, int kend, T (&acc)[MICRO][P::TN][P::TM]) const {
     const T* As = stage;
     const T* Bs = stage + P::BK * LDA;
     for (int u = 0; u < MICRO; ++u) {
       int tx, ty;
       micro_tile(rank + u * P::team_size, tx, ty);
-      if (MICRO > 1 && (row_of(tx, 0) >= rows || col_of(ty, 0) >= cols)) continue;
-      // acc[u] in place: a local copy would be split into scalars on the CPU
-      // and lose the micro-kernel's vectorisation
       micro_kernel(As, Bs, tx, ty, kend, acc[u]);
     }
   }
@@ -538,9 +619,28 @@ template <class P, bool TA, bool TB, class ExecSpace, class AView, class BView, 
 void blocked(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
              typename CView::const_value_type beta, const CView& C) {
   using kernel = Blocked<P, TA, TB, ExecSpace, AView, BView, CView>;
-  const detail::index_t m = C.extent(0), n = C.extent(1);
-  const detail::index_t k = TA ? A.extent(0) : A.extent(1);
-  const detail::index_t blocks_m = (m + P::BM - 1) / P::BM, blocks_n = (n + P::BN - 1) / P::BN;
+  using detail::index_t;
+  const index_t m = C.extent(0), n = C.extent(1);
+  const index_t k = TA ? A.extent(0) : A.extent(1);
+  index_t bm = P::BM, bn = P::BN;
+  if constexpr (!P::thread_per_micro_tile) {
+    // Host rows: blocks of even size in whole micro-tiles, and at least one
+    // per thread where C has the micro-tiles for it (16 x 16 C: two 16 x 12 blocks on two threads).
+    const index_t threads = space.concurrency();
+    const index_t nbm = (m + P::BM - 1) / P::BM;
+    index_t nbn = (n + P::BN - 1) / P::BN;
+    if (nbm * nbn < threads) {
+      const index_t need = (threads + nbm - 1) / nbm, most = (n + P::TN - 1) / P::TN;
+      nbn = need < most ? need : most;
+    }
+    const auto whole = [](index_t x, index_t parts, index_t w) {
+      const index_t e = (x + parts - 1) / (parts > 0 ? parts : 1);
+      return e > 0 ? (e + w - 1) / w * w : w;
+    };
+    bm = whole(m, nbm, P::TM);
+    bn = whole(n, nbn, P::TN);
+  }
+  const index_t blocks_m = (m + bm - 1) / bm, blocks_n = (n + bn - 1) / bn;
   const detail::index_t blocks = blocks_m * blocks_n;
   const bool a_m = (TA ? A.stride(1) : A.stride(0)) == 1 && A.extent(TA ? 1 : 0) > 1;
   const bool b_n = (TB ? B.stride(0) : B.stride(1)) == 1 && B.extent(TB ? 0 : 1) > 1;
@@ -572,9 +672,9 @@ void blocked(const ExecSpace& space, typename CView::const_value_type alpha, con
   const auto launch = [&](auto whole_tiles) {
     using K = Blocked<P, TA, TB, ExecSpace, AView, BView, CView, decltype(whole_tiles)::value>;
     K f{A,    B,    C,    alpha, beta, m,    n,    k,     blocks_n, blocks,  a_m,    b_n,
-        a_si, a_sp, b_sp, b_sj,  c_si, c_sj, a_vec, b_vec, c_vec_m,  c_vec_n};
+        a_si, a_sp, b_sp, b_sj,  c_si, c_sj, a_vec, b_vec, c_vec_m,  c_vec_n, bm,      bn};
     typename K::policy_type policy(space, league, P::team_size);
-    Kokkos::parallel_for("kmm::gemm[Blocked]", policy.set_scratch_size(0, Kokkos::PerTeam(K::scratch_bytes())), f);
+    Kokkos::parallel_for("kmm::gemm[Blocked]", policy.set_scratch_size(K::SCRATCH_LEVEL, Kokkos::PerTeam(K::scratch_bytes())), f);
   };
   if constexpr (kernel::VEC_A && kernel::VEC_B && P::stages == 2) {
     if (a_vec && b_vec && m % P::BM == 0 && n % P::BN == 0 && k % P::BK == 0) return launch(std::true_type{});
