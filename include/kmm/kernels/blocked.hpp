@@ -128,6 +128,7 @@ struct Blocked {
   // GPU rows stage in shared memory (level 0); a host row's slices take
   // hundreds of KB, and Kokkos 5 rejects level 0 scratch above
   // scratch_size_max(0) (32 KB on the host), so they go to level 1.
+  // (read as int(SCRATCH_LEVEL): team_scratch takes a reference, which device code cannot bind to this member)
   static constexpr int SCRATCH_LEVEL = P::thread_per_micro_tile ? 0 : 1;
 
   static std::size_t scratch_bytes() { return scratch_view::shmem_size(P::stages * STAGE + ALIGN / sizeof(T)); }
@@ -441,7 +442,7 @@ struct Blocked {
   KOKKOS_FORCEINLINE_FUNCTION static int col_of(int ty, int j) { return (j / P::VN) * P::TY * P::VN + ty * P::VN + j % P::VN; }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
-    scratch_view raw(team.team_scratch(SCRATCH_LEVEL), P::stages * STAGE + ALIGN / sizeof(T));
+    scratch_view raw(team.team_scratch(int(SCRATCH_LEVEL)), P::stages * STAGE + ALIGN / sizeof(T));
     T* const smem = detail::align_up<ALIGN>(raw.data());
     for (index_t blk = team.league_rank(); blk < blocks; blk += team.league_size()) {
       if constexpr (P::thread_per_micro_tile) block(team, smem, (blk / blocks_n) * P::BM, (blk % blocks_n) * P::BN);
