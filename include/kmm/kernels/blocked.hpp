@@ -431,8 +431,7 @@ struct Blocked {
   // Micro-tile t of the block, (tx, ty), tx fastest: a GPU warp is 16 x 2
   // micro-tiles (as 8 x 4 warp tiles, each fragment read one shared-memory
   // wavefront instead of two, the fp32 rows lost 3-7 %: GPU runs 18-19,
-  // docs/perf-log.md); on the host one B micro-panel meets every A
-  // micro-panel in turn (BLIS' ir loop).
+  // docs/perf-log.md). (Host rows walk their micro-tiles in host_block.)
   KOKKOS_FORCEINLINE_FUNCTION static void micro_tile(int t, int& tx, int& ty) {
     tx = t % P::TX;
     ty = t / P::TX;
