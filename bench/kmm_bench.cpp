@@ -12,7 +12,9 @@
 // (Kokkos' XorShift pool), alpha = 1, beta = 0, all operands LayoutLeft (the
 // vendors' column-major). Counters: GFLOP/s = 2mnk / time; vs_vendor = this
 // row's GFLOP/s over the median GFLOP/s of the vendor row of the same case;
-// GB/s = (|A| + |B| + |C|) bytes / time on memory-bound shapes.
+// GB/s = (|A| + |B| + |C|) bytes / time on memory-bound shapes. Before it
+// is timed, each kmm row's C is compared with the vendor row's (see
+// worst_mismatch); a row that differs is reported as an error, not a time.
 // batched/ rows: batched_gemm on many n x n products (n = 4 to 64) against
 // cuBLAS strided-batched, or on the CPU one OpenBLAS call per matrix.
 #include <benchmark/benchmark.h>
@@ -25,6 +27,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <string>
@@ -90,7 +93,31 @@ std::string impl_label(Impl i) {
 template <class T>
 struct Operands {
   Kokkos::View<T**, Kokkos::LayoutLeft, Mem> A, B, C;
+  Kokkos::View<T**, Kokkos::LayoutLeft, Mem> expected;  // the vendor's C (alpha = 1, beta = 0), once its row ran
 };
+
+// Largest |C - expected| over its bound 4 k eps (|expected| + 1), where
+// expected is the vendor's product of the same operands (a NaN counts as
+// infinite): above 1, the kmm row computed something else, and its timing
+// means nothing. The tests check every kernel against a double-precision
+// reference; this only keeps a fast but wrong row (a tune candidate above
+// all) from being reported.
+template <class T>
+double worst_mismatch(const Kokkos::View<T**, Kokkos::LayoutLeft, Mem>& C,
+                      const Kokkos::View<T**, Kokkos::LayoutLeft, Mem>& E, long k) {
+  const double unit = 4.0 * double(k > 0 ? k : 1) * double(std::numeric_limits<T>::epsilon());
+  double worst = 0;
+  Kokkos::parallel_reduce(
+      "kmm-bench::check", Kokkos::MDRangePolicy<Exec, Kokkos::Rank<2>>({0, 0}, {long(C.extent(0)), long(C.extent(1))}),
+      KOKKOS_LAMBDA(long i, long j, double& w) {
+        const double e = double(E(i, j)), x = double(C(i, j)) - e;
+        const double d = x < 0 ? -x : x, bound = unit * ((e < 0 ? -e : e) + 1.0);
+        const double r = d <= bound ? d / bound : 1e300;  // (a NaN fails d <= bound)
+        if (r > w) w = r;
+      },
+      Kokkos::Max<double>(worst));
+  return worst;
+}
 
 // One case's operands stay allocated while its rows run (vendor and kmm see
 // the same data); the next case frees them.
@@ -188,8 +215,22 @@ void run(benchmark::State& state, const Shape& s, Impl impl) {
     case Impl::Tune5: call = [&] { kmm::gemm_blocked<std::tuple_element_t<5, TuneParams<T>>>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
   }
   const double bytes = s.memory_bound ? double(o.A.size() + o.B.size() + o.C.size()) * sizeof(T) : 0.0;
+  if (impl != Impl::Vendor && o.expected.size() > 0) {  // (the vendor row filtered out: nothing to check against)
+    call();
+    Kokkos::fence();
+    const double worst = worst_mismatch<T>(o.C, o.expected, s.k);
+    if (!(worst <= 1.0)) {
+      const std::string msg = "C differs from the vendor's product by " + std::to_string(worst) + " times the bound";
+      state.SkipWithError(msg.c_str());
+      return;
+    }
+  }
   measure(state, call, 2.0 * s.m * s.n * s.k, bytes, std::string(sizeof(T) == 4 ? "s" : "d") + s.label(),
           impl == Impl::Vendor);
+  if (impl == Impl::Vendor) {  // beta = 0: every call leaves C = A B
+    if (o.expected.size() == 0) o.expected = decltype(o.expected)("expected", s.m, s.n);
+    Kokkos::deep_copy(o.expected, o.C);
+  }
 }
 
 enum class Set { Quick, Full, Tune };
@@ -205,7 +246,7 @@ std::vector<Shape> shapes(Set set) {
   if (kOnGpu)
     sizes = full ? std::vector<long>{256, 512, 1024, 2048, 4096, 8192, 16384} : std::vector<long>{1024, 4096};
   else
-    sizes = full ? std::vector<long>{128, 256, 512, 1024, 2048} : std::vector<long>{256, 1024, 2048};
+    sizes = full ? std::vector<long>{16, 32, 128, 256, 512, 1024, 2048} : std::vector<long>{256, 1024, 2048};
   for (long n : sizes) v.push_back({"square", n, n, n, false, false, false});
   // shapes HPC codes run
   v.push_back({"tallskinny", 4500, 50, 50, false, false, true});    // block orthogonalisation
