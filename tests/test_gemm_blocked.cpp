@@ -36,7 +36,10 @@ TYPED_TEST(GemmBlocked, MisalignedOperandsTakeTheElementPath) {
 // Several blocks and k-steps with beta != 0: on the host, Blocked adds each
 // k-step's product into C (beta on the first), over blocks whose extent the
 // host evens out at run time (300 rows: two or three blocks; 1700 columns:
-// two), with partial micro-tiles and a partial last k-step.
+// two or three), with partial micro-tiles and a partial last k-step. A
+// thread packs op(B)'s slice once for its blocks in one block column: 600 x
+// 1700 gives each of two threads three blocks of one column (fp32), or
+// seven and eight blocks across two columns (fp64), and one thread all.
 TYPED_TEST(GemmBlocked, SeveralBlocksAndKStepsMatchReference) {
   using T = typename TypeParam::value_type;
   using E = typename TypeParam::exec_space;
@@ -52,6 +55,8 @@ TYPED_TEST(GemmBlocked, SeveralBlocksAndKStepsMatchReference) {
       if (!all) continue;  // (the sanitizer preset: 36 million multiply-adds each)
       const Case rr{70, 1700, 300, opA, opB, Lay::R, Lay::R, Lay::R, 1.0, -1.5};
       EXPECT_EQ((run_case<T, E, Lay::R, Lay::R, Lay::R>(rr, BlockedKernel{}, ++seed)), "") << rr.str();
+      const Case wide{600, 1700, 300, opA, opB, Lay::L, Lay::L, Lay::L, 0.5, 2.0};
+      EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(wide, BlockedKernel{}, ++seed)), "") << wide.str();
     }
 }
 }  // namespace kmm_test

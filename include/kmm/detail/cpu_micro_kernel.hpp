@@ -5,6 +5,7 @@
 // vectoriser handles that same loop nest only for some tile shapes (measured
 // 3.6 to 88 GFLOP/s fp32 depending on TM x TN, docs/perf-log.md), so host rows
 // of the tile table ask for this one (simd_bytes > 0) instead.
+#include <Kokkos_Core.hpp>
 #include <cstring>
 
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__)
@@ -39,8 +40,11 @@ inline void vector_micro_kernel(const T* As, const T* Bs, int kend, T (&c)[TN][T
   for (int j = 0; j < TN; ++j)
     for (int v = 0; v < NV; ++v) std::memcpy(&c[j][v * W], &acc[j][v], sizeof(vec));
 }
+/// A hint to bring p's cache line in (no fault, no effect on results).
+KOKKOS_INLINE_FUNCTION void prefetch(const void* p) { __builtin_prefetch(p); }
 #else
 constexpr bool have_vector_extensions = false;
+KOKKOS_INLINE_FUNCTION void prefetch(const void*) {}
 template <class T, int SimdBytes, int TM, int TN, int LDA, int LDB>
 void vector_micro_kernel(const T*, const T*, int, T (&)[TN][TM]);  // never instantiated here
 #endif

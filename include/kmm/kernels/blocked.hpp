@@ -14,7 +14,7 @@
 //   apart) so a warp's LDS.128s cover contiguous banks; rows padded by PAD so
 //   staging stores are conflict-free; two scratch stages with a register
 //   prefetch of the next k-step, so global loads overlap the FMAs.
-// - CPU: a team is one thread that owns the whole block (host_block): the
+// - CPU: a team is one thread that owns whole blocks (host_blocks): the
 //   micro-tile loop becomes BLIS' loops around a micro-kernel, the block a
 //   wide panel of C (BN is NC), the scratch slices the packed micro-panels
 //   (BK is KC), each k-step's product added into C, and the TM x TN vector
@@ -384,16 +384,17 @@ struct Blocked {
       }
     }
   }
-  // The k-step at p0 of the rows x cols block at (i0, j0) (multiples of TM and TN).
-  KOKKOS_FORCEINLINE_FUNCTION void stage_direct(int rank, int nthreads, index_t i0, index_t j0, index_t p0, int rows,
-                                                int cols, T* As, T* Bs) const {
-    const bool k_in = p0 + P::BK <= k;
-    const int a_inside = int(m - i0 < rows ? m - i0 : rows), b_inside = int(n - j0 < cols ? n - j0 : cols);
+  // op(A)'s (op(B)'s) slice of the k-step at p0 for the `rows` rows
+  // (columns) from i0 (j0), a multiple of TM (TN); the part inside C is read
+  // without checks.
+  KOKKOS_FORCEINLINE_FUNCTION void stage_a(int rank, int nthreads, index_t i0, index_t p0, int rows, T* As) const {
     pack_slice<LDA, P::TM>(
-        rank, nthreads, rows, a_inside, a_m_contiguous, k_in, As,
+        rank, nthreads, rows, int(m - i0 < rows ? m - i0 : rows), a_m_contiguous, p0 + P::BK <= k, As,
         [&](int r, int kk) { return load_a(i0 + r, p0 + kk); }, A.data() + i0 * a_si + p0 * a_sp, a_si, a_sp);
+  }
+  KOKKOS_FORCEINLINE_FUNCTION void stage_b(int rank, int nthreads, index_t j0, index_t p0, int cols, T* Bs) const {
     pack_slice<LDB, P::TN>(
-        rank, nthreads, cols, b_inside, b_n_contiguous, k_in, Bs,
+        rank, nthreads, cols, int(n - j0 < cols ? n - j0 : cols), b_n_contiguous, p0 + P::BK <= k, Bs,
         [&](int r, int kk) { return load_b(p0 + kk, j0 + r); }, B.data() + p0 * b_sp + j0 * b_sj, b_sj, b_sp);
   }
 
@@ -431,7 +432,7 @@ struct Blocked {
   // Micro-tile t of the block, (tx, ty), tx fastest: a GPU warp is 16 x 2
   // micro-tiles (as 8 x 4 warp tiles, each fragment read one shared-memory
   // wavefront instead of two, the fp32 rows lost 3-7 %: GPU runs 18-19,
-  // docs/perf-log.md). (Host rows walk their micro-tiles in host_block.)
+  // docs/perf-log.md). (Host rows walk their micro-tiles in host_blocks.)
   KOKKOS_FORCEINLINE_FUNCTION static void micro_tile(int t, int& tx, int& ty) {
     tx = t % P::TX;
     ty = t / P::TX;
@@ -443,42 +444,72 @@ struct Blocked {
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
     scratch_view raw(team.team_scratch(int(SCRATCH_LEVEL)), P::stages * STAGE + ALIGN / sizeof(T));
     T* const smem = detail::align_up<ALIGN>(raw.data());
-    for (index_t blk = team.league_rank(); blk < blocks; blk += team.league_size()) {
-      if constexpr (P::thread_per_micro_tile) block(team, smem, (blk / blocks_n) * P::BM, (blk % blocks_n) * P::BN);
-      else host_block(smem, (blk / blocks_n) * bm, (blk % blocks_n) * bn);
+    if constexpr (P::thread_per_micro_tile) {
+      for (index_t blk = team.league_rank(); blk < blocks; blk += team.league_size())
+        block(team, smem, (blk / blocks_n) * P::BM, (blk % blocks_n) * P::BN);
+    } else {  // host: one league rank per thread, each a contiguous share of the blocks
+      const index_t r = team.league_rank(), l = team.league_size();
+      host_blocks(smem, r * blocks / l, (r + 1) * blocks / l);
     }
   }
 
-  // Host rows: BLIS' loops around the micro-kernel. A team is one thread and
-  // its block a bm x bn panel of C (bn up to BN, which plays BLIS' NC: wide,
-  // so each packed slice of A serves many micro-panels of B, where blocks of
-  // 192 columns had the thread repack A for every one of them: 19 % of the
-  // time at n = 2048, perf, docs/perf-log.md). Per k-step (BK is KC) it packs
-  // op(A)'s and op(B)'s slices as micro-panels, runs the micro-kernel over
-  // the block's micro-tiles (one B micro-panel, in L1, against every A
-  // micro-panel of the slice, in L2) and adds the step's product into C. The
-  // first step applies beta, so C holds the running sum and no block-sized
-  // accumulator is needed.
-  KOKKOS_INLINE_FUNCTION void host_block(T* smem, index_t i0, index_t j0) const {
+  // Host rows: BLIS' loops around the micro-kernel. A team is one thread; it
+  // takes blocks [b0, b1) of C, numbered down the columns of blocks (block
+  // b is block row b % blocks_m of block column b / blocks_m), each at most
+  // BM x BN (BN plays BLIS' NC: wide, so each packed slice of A serves many
+  // micro-panels of B, where blocks of 192 columns had the thread repack A
+  // for every one of them: 19 % of the time at n = 2048, perf,
+  // docs/perf-log.md). Per k-step (BK is KC) it packs op(B)'s slice of a
+  // block column once for all of the thread's blocks in it (BLIS' pc loop
+  // around the ic loop; packing it for every block took 10 % of the time at
+  // n = 2048, perf), then for each block packs op(A)'s slice, runs the
+  // micro-kernel over the micro-tiles (one B micro-panel, in L1, against
+  // every A micro-panel of the slice, in L2) and adds the step's product into
+  // C. The first step applies beta, so C holds the running sum and no
+  // block-sized accumulator is needed.
+  KOKKOS_INLINE_FUNCTION void host_blocks(T* smem, index_t b0, index_t b1) const {
     static_assert(P::VM == P::TM && P::VN == P::TN, "host rows: a thread's micro-tile is contiguous in the block");
-    const int rows = int(m - i0 < bm ? m - i0 : bm), cols = int(n - j0 < bn ? n - j0 : bn);
-    const int packed_rows = (rows + P::TM - 1) / P::TM * P::TM, packed_cols = (cols + P::TN - 1) / P::TN * P::TN;
+    const index_t blocks_m = blocks / blocks_n;
     T* const As = smem;
     T* const Bs = smem + P::BK * LDA;
     const index_t steps = k > 0 ? (k + P::BK - 1) / P::BK : 1;  // (k = 0: one empty step, C = beta C)
-    for (index_t s = 0; s < steps; ++s) {
-      const index_t p0 = s * P::BK;
-      stage_direct(0, 1, i0, j0, p0, packed_rows, packed_cols, As, Bs);
-      const int kend = int(k - p0 < P::BK ? k - p0 : P::BK);
-      const T b = s == 0 ? beta : T(1);
-      for (int ty = 0; ty * P::TN < cols; ++ty) {
-        for (int tx = 0; tx * P::TM < rows; ++tx) {
-          T c[P::TN][P::TM] = {};
-          micro_kernel(As, Bs, tx, ty, kend, c);
-          add_to_c(i0 + tx * P::TM, j0 + ty * P::TN, rows - tx * P::TM, cols - ty * P::TN, c, b);
+    for (index_t first = b0; first < b1;) {  // the thread's blocks in one block column: [first, last)
+      const index_t col = first / blocks_m, last = b1 < (col + 1) * blocks_m ? b1 : (col + 1) * blocks_m;
+      const index_t j0 = col * bn;
+      const int cols = int(n - j0 < bn ? n - j0 : bn), packed_cols = (cols + P::TN - 1) / P::TN * P::TN;
+      for (index_t s = 0; s < steps; ++s) {
+        const index_t p0 = s * P::BK;
+        stage_b(0, 1, j0, p0, packed_cols, Bs);
+        const int kend = int(k - p0 < P::BK ? k - p0 : P::BK);
+        const T b = s == 0 ? beta : T(1);
+        for (index_t blk = first; blk < last; ++blk) {
+          const index_t i0 = (blk % blocks_m) * bm;
+          const int rows = int(m - i0 < bm ? m - i0 : bm), packed_rows = (rows + P::TM - 1) / P::TM * P::TM;
+          stage_a(0, 1, i0, p0, packed_rows, As);
+          for (int ty = 0; ty * P::TN < cols; ++ty) {
+            for (int tx = 0; tx * P::TM < rows; ++tx) {
+              const index_t ci = i0 + tx * P::TM, cj = j0 + ty * P::TN;
+              const int crows = rows - tx * P::TM, ccols = cols - ty * P::TN;
+              if (b != T(0)) prefetch_c(ci, cj, crows, ccols);  // read after the micro-kernel's KC steps
+              T c[P::TN][P::TM] = {};
+              micro_kernel(As, Bs, tx, ty, kend, c);
+              add_to_c(ci, cj, crows, ccols, c, b);
+            }
+          }
         }
       }
+      first = last;
     }
+  }
+  // Asks the cache for the micro-tile of C at (i0, j0) (whole tiles only): at
+  // n = 2048 its reads in add_to_c took 5 % of the time, missing (perf).
+  KOKKOS_FORCEINLINE_FUNCTION void prefetch_c(index_t i0, index_t j0, int rows, int cols) const {
+    if (rows < P::TM || cols < P::TN) return;
+    const T* const p = C.data() + i0 * c_si + j0 * c_sj;
+    if (c_si == 1)
+      for (int j = 0; j < P::TN; ++j) { detail::prefetch(p + j * c_sj); detail::prefetch(p + j * c_sj + P::TM - 1); }
+    else if (c_sj == 1)
+      for (int i = 0; i < P::TM; ++i) { detail::prefetch(p + i * c_si); detail::prefetch(p + i * c_si + P::TN - 1); }
   }
   // C = alpha c + b C on the micro-tile at (i0, j0), of which rows x cols lie
   // inside C (b == 0: C is not read, as update_c).
@@ -533,7 +564,8 @@ struct Blocked {
       pipeline<false>(team, smem, i0, j0, packed, steps, acc);  // one copy of the element loop
     } else {
       for (index_t s = 0; s < steps; ++s) {
-        stage_direct(rank, team.team_size(), i0, j0, s * P::BK, P::BM, P::BN, smem, smem + P::BK * LDA);
+        stage_a(rank, team.team_size(), i0, s * P::BK, P::BM, smem);
+        stage_b(rank, team.team_size(), j0, s * P::BK, P::BN, smem + P::BK * LDA);
         team.team_barrier();
         compute(rank, smem, int(k - s * P::BK < P::BK ? k - s * P::BK : P::BK), acc);
         team.team_barrier();
@@ -668,7 +700,9 @@ void blocked(const ExecSpace& space, typename CView::const_value_type alpha, con
                      fits(P::BN, b_sj, b_sp) && (kernel::B_FAST < 0 || b_n == (kernel::B_FAST == 1));
   const bool c_vec_m = P::thread_per_micro_tile && packable(C.data(), c_si, c_sj, P::VM, align_m);
   const bool c_vec_n = P::thread_per_micro_tile && !c_vec_m && packable(C.data(), c_sj, c_si, P::VN, align_n);
-  const int league = detail::league_for(blocks);
+  // host rows: one league rank per thread, which takes a contiguous share of the blocks (host_blocks)
+  const index_t threads = P::thread_per_micro_tile ? blocks : index_t(space.concurrency());
+  const int league = detail::league_for(blocks < threads ? blocks : threads);
   const auto launch = [&](auto whole_tiles) {
     using K = Blocked<P, TA, TB, ExecSpace, AView, BView, CView, decltype(whole_tiles)::value>;
     K f{A,    B,    C,    alpha, beta, m,    n,    k,     blocks_n, blocks,  a_m,    b_n,
