@@ -123,15 +123,17 @@ struct TileTable<ExecSpace, true> {
   static constexpr int tiled_team_size() { return 1; }
   using tiled_shape = Square32;  // Algorithm::Tiled
 
-  // Algorithm::Auto (CPU rows of docs/perf-log.md): Blocked once C holds
-  // at least one 128 x 96 area per thread (the block size this was measured
-  // with; Blocked itself now splits C into even blocks, at least one per
-  // thread); otherwise (e.g. 16 x 16 inner products of long vectors) Naive,
-  // whose one thread per element of C spreads over all cores (0.30 of
-  // OpenBLAS fp64 against Blocked's 0.03 on one thread).
-  static Algorithm auto_algorithm(std::int64_t m, std::int64_t n, std::int64_t /*k*/) {
-    const std::int64_t blocks = ((m + 127) / 128) * ((n + 95) / 96);
-    return blocks >= ExecSpace().concurrency() ? Algorithm::Blocked : Algorithm::Naive;
+  // Algorithm::Auto (CPU, docs/perf-log.md, session 8): Blocked from 16384
+  // multiply-adds (about 25 x 25 x 25) up; below, Naive, whose launch costs
+  // less than Blocked's packing (2 cores, OpenMP, median of 200 calls: n = 16
+  // Naive 6.2 us fp32 / 5.3 fp64 against Blocked's 8.4 / 9.1; n = 32 30 / 26
+  // against 13.5 / 15.7; `kmm-bench --kmm_set=full` times square n = 16 and
+  // 32 too). Blocked also won every other shape of the full bench (Naive
+  // 0.04-0.32 of OpenBLAS there; Blocked 0.36 fp32 / 1.54 fp64 on the 16 x 16
+  // inner product of 2^20-long vectors, where the rule before, C of fewer
+  // than one 128 x 96 block per thread, picked Naive).
+  static Algorithm auto_algorithm(std::int64_t m, std::int64_t n, std::int64_t k) {
+    return double(m) * double(n) * double(k) >= 16384.0 ? Algorithm::Blocked : Algorithm::Naive;
   }
 
   // batched_gemm: a team is one thread, which computes a whole small matrix
