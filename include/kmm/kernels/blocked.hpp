@@ -30,8 +30,8 @@
 // SM, and the WholeTiles kernel (0.81 with 128x128x16 and both paths in one
 // kernel, run 20), 1.02 at n = 1024 with 64x128x16 / 4x8; fp64 21-22
 // TFLOP/s with 128x64x8 / 8x8 (0.47 of cuBLAS' tensor-core DGEMM). 2-core
-// CPU, wide blocks (session 7): 0.75-0.79 of OpenBLAS (fp32) and 0.87-0.94
-// (fp64) at n = 1024-2048 in a noisy tune run.
+// CPU, wide blocks and B packed once per block column (session 8): 0.86-1.10
+// of OpenBLAS (fp32) and 0.76-1.00 (fp64) at n = 1024-2048 (A/B runs).
 #include <limits>
 #include <type_traits>
 
