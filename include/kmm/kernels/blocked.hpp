@@ -331,7 +331,9 @@ struct Blocked {
   // k, contiguously, so the micro-kernel streams one panel of A and keeps
   // one panel of B in L1 (6 KB for fp32 at KC = 256) instead of reading
   // TM or TN values out of every BM- or BN-wide scratch row.
-  static constexpr bool PANELS = P::simd_bytes > 0;
+  // (Only where that micro-kernel is compiled: nvcc and hipcc compile host
+  // rows with the generic one, which reads the row layout.)
+  static constexpr bool PANELS = P::simd_bytes > 0 && detail::have_vector_extensions;
   template <int LD, int W>
   KOKKOS_FORCEINLINE_FUNCTION static int slot(int r, int kk) {
     if constexpr (PANELS) return (r / W) * (W * P::BK) + kk * W + r % W;
