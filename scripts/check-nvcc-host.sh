@@ -10,11 +10,12 @@ b=build/openmp
 k=$b/_kokkos/install
 [ -f "$b/src/libkmm.a" ] && [ -d "$k/include" ] || { echo "check-nvcc-host: build the openmp preset first" >&2; exit 2; }
 command -v nvcc > /dev/null || { echo "check-nvcc-host: skipped, no nvcc on the PATH" >&2; exit 0; }
-cuda=$(dirname "$(dirname "$(command -v nvcc)")")
 out=$b/nvcc-host
 mkdir -p "$out"
 nvcc -x cu -std=c++17 -O2 --expt-extended-lambda -Xcompiler -fopenmp -Iinclude -isystem "$k/include" \
   -c tests/nvcc_host_check.cpp -o "$out/check.o"
-c++ -fopenmp "$out/check.o" -o "$out/check" "$b/src/libkmm.a" -L"$k/lib" -lkokkoscore -ldl \
-  "$cuda/lib64/libcudart_static.a" -lrt -lpthread
+# nvcc links too: it knows where its own cudart is (the nvcc on the PATH may
+# be a wrapper script outside the toolkit's tree, as on the CI machine).
+nvcc -Xcompiler -fopenmp "$out/check.o" -o "$out/check" "$b/src/libkmm.a" -L"$k/lib" -lkokkoscore -ldl \
+  -lrt -lpthread
 OMP_PROC_BIND=false "$out/check"
