@@ -82,7 +82,6 @@ struct Blocked {
   static constexpr int ALIGN_A = detail::pack_align(int(sizeof(T)) * P::VM);
   static constexpr int ALIGN_B = detail::pack_align(int(sizeof(T)) * P::VN);
   static constexpr int ALIGN = ALIGN_A > ALIGN_B ? ALIGN_A : ALIGN_B;  // of the scratch base
-  static constexpr int MICRO = P::TX * P::TY / P::team_size;  // micro-tiles per thread
   // elements each thread stages per k-step
   static constexpr int A_PER_THREAD = (P::BK * P::BM + P::team_size - 1) / P::team_size;
   static constexpr int B_PER_THREAD = (P::BK * P::BN + P::team_size - 1) / P::team_size;
@@ -276,7 +275,7 @@ struct Blocked {
   // addresses occupy registers in the other's loop.
   template <bool Packs>
   KOKKOS_FORCEINLINE_FUNCTION void pipeline(const member_type& team, T* smem, index_t i0, index_t j0, index_t s0,
-                                            index_t s1, T (&acc)[MICRO][P::TN][P::TM]) const {
+                                            index_t s1, T (&acc)[P::TN][P::TM]) const {
     if (s0 >= s1) return;
     const int rank = team.team_rank();
     constexpr bool async_a = Packs && ASYNC_A, async_b = Packs && ASYNC_B;
@@ -540,14 +539,15 @@ struct Blocked {
     }
   }
 
+  // GPU rows: the team's block at (i0, j0), one micro-tile per thread.
   KOKKOS_INLINE_FUNCTION void block(const member_type& team, T* smem, index_t i0, index_t j0) const {
+    static_assert(P::thread_per_micro_tile, "host rows take host_blocks");
     const int rank = team.team_rank();
-    T acc[MICRO][P::TN][P::TM];
-    for (int u = 0; u < MICRO; ++u)
+    T acc[P::TN][P::TM];
+    KMM_UNROLL
+    for (int j = 0; j < P::TN; ++j)
       KMM_UNROLL
-      for (int j = 0; j < P::TN; ++j)
-        KMM_UNROLL
-        for (int i = 0; i < P::TM; ++i) acc[u][j][i] = T(0);
+      for (int i = 0; i < P::TM; ++i) acc[j][i] = T(0);
 
     const index_t steps = (k + P::BK - 1) / P::BK;
     if constexpr (WholeTiles) {
@@ -576,57 +576,49 @@ struct Blocked {
     write_back(rank, i0, j0, acc);
   }
 
-  KOKKOS_FORCEINLINE_FUNCTION void compute(int rank, const T* stage, int kend, T (&acc)[MICRO][P::TN][P::TM]) const {
-    const T* As = stage;
-    const T* Bs = stage + P::BK * LDA;
-    for (int u = 0; u < MICRO; ++u) {
-      int tx, ty;
-      micro_tile(rank + u * P::team_size, tx, ty);
-      micro_kernel(As, Bs, tx, ty, kend, acc[u]);
-    }
+  KOKKOS_FORCEINLINE_FUNCTION void compute(int rank, const T* stage, int kend, T (&acc)[P::TN][P::TM]) const {
+    int tx, ty;
+    micro_tile(rank, tx, ty);
+    micro_kernel(stage, stage + P::BK * LDA, tx, ty, kend, acc);
   }
 
   template <int V>
   KOKKOS_FORCEINLINE_FUNCTION void store_c_pack(T* p, T (&v)[V]) const;
 
-  KOKKOS_FORCEINLINE_FUNCTION void write_back(int rank, index_t i0, index_t j0, const T (&acc)[MICRO][P::TN][P::TM]) const {
+  KOKKOS_FORCEINLINE_FUNCTION void write_back(int rank, index_t i0, index_t j0, const T (&acc)[P::TN][P::TM]) const {
     const bool interior = WholeTiles || (i0 + P::BM <= m && j0 + P::BN <= n);
-    for (int u = 0; u < MICRO; ++u) {
-      int tx, ty;
-      micro_tile(rank + u * P::team_size, tx, ty);
-      if (interior && c_vec_m) {  // VM consecutive rows per pack: one 16-byte access
+    int tx, ty;
+    micro_tile(rank, tx, ty);
+    if (interior && c_vec_m) {  // VM consecutive rows per pack: one 16-byte access
+      KMM_UNROLL
+      for (int j = 0; j < P::TN; ++j) {
         KMM_UNROLL
-        for (int j = 0; j < P::TN; ++j) {
+        for (int i = 0; i < P::TM; i += P::VM) {
+          T v[P::VM];
           KMM_UNROLL
-          for (int i = 0; i < P::TM; i += P::VM) {
-            T v[P::VM];
-            KMM_UNROLL
-            for (int w = 0; w < P::VM; ++w) v[w] = acc[u][j][i + w];
-            store_c_pack<P::VM>(C.data() + (i0 + row_of(tx, i)) * c_si + (j0 + col_of(ty, j)) * c_sj, v);
-          }
+          for (int w = 0; w < P::VM; ++w) v[w] = acc[j][i + w];
+          store_c_pack<P::VM>(C.data() + (i0 + row_of(tx, i)) * c_si + (j0 + col_of(ty, j)) * c_sj, v);
         }
-        continue;
       }
-      if (interior && c_vec_n) {  // VN consecutive columns per pack
+    } else if (interior && c_vec_n) {  // VN consecutive columns per pack
+      KMM_UNROLL
+      for (int i = 0; i < P::TM; ++i) {
         KMM_UNROLL
-        for (int i = 0; i < P::TM; ++i) {
+        for (int j = 0; j < P::TN; j += P::VN) {
+          T v[P::VN];
           KMM_UNROLL
-          for (int j = 0; j < P::TN; j += P::VN) {
-            T v[P::VN];
-            KMM_UNROLL
-            for (int w = 0; w < P::VN; ++w) v[w] = acc[u][j + w][i];
-            store_c_pack<P::VN>(C.data() + (i0 + row_of(tx, i)) * c_si + (j0 + col_of(ty, j)) * c_sj, v);
-          }
+          for (int w = 0; w < P::VN; ++w) v[w] = acc[j + w][i];
+          store_c_pack<P::VN>(C.data() + (i0 + row_of(tx, i)) * c_si + (j0 + col_of(ty, j)) * c_sj, v);
         }
-        continue;
       }
+    } else {
       KMM_UNROLL
       for (int j = 0; j < P::TN; ++j) {
         const index_t gj = j0 + col_of(ty, j);
         KMM_UNROLL
         for (int i = 0; i < P::TM; ++i) {
           const index_t gi = i0 + row_of(tx, i);
-          if (gi < m && gj < n) detail::update_c(C, gi, gj, alpha, acc[u][j][i], beta);
+          if (gi < m && gj < n) detail::update_c(C, gi, gj, alpha, acc[j][i], beta);
         }
       }
     }
