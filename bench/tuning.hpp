@@ -1,8 +1,9 @@
 #pragma once
 // Candidate Blocked parameters that `kmm-bench --kmm_set=tune` sweeps on the
-// machine at hand (square n = 1024, 2048 and 4096 next to the vendor). The winner
-// goes into include/kmm/tile_table.hpp with the run that chose it
-// (docs/perf-log.md). The first entry of each list is the table's current `blocked` row (GPU: the second is `blocked_mid`).
+// machine at hand (square n = 1024, 2048 and 4096, and 16384 on a GPU, next
+// to the vendor). The winner goes into include/kmm/tile_table.hpp with the
+// run that chose it (docs/perf-log.md). The first entry of each list is the
+// table's current `blocked` row (GPU: the second is `blocked_mid`).
 #include <tuple>
 
 #include "kmm/tile_table.hpp"
@@ -12,10 +13,10 @@ using kmm::BlockedParams;
 //                     BM   BN  BK  TM TN VM VN PAD thread/micro stages launch bounds - async
 using GpuFloat = std::tuple<BlockedParams<128, 64, 16, 8, 8, 4, 4, 4, true, 2, 128, 3, 0, true>,    // table: blocked (144 registers, 12 warps)
                             BlockedParams<64, 128, 16, 4, 8, 4, 4, 4, true, 2, 256, 2, 0, true>,    // table: blocked_mid
-                            BlockedParams<256, 128, 8, 8, 16, 4, 4, 4, true, 2, 256, 1, 0, true>,   // cuBLAS' tile: 204 registers
-                            BlockedParams<128, 256, 8, 8, 16, 4, 4, 4, true, 2, 256, 1, 0, true>,   // 210 registers
-                            BlockedParams<128, 128, 16, 8, 16, 4, 4, 4, true, 2, 128, 2, 0, true>,  // 226 registers
-                            BlockedParams<128, 128, 8, 8, 16, 4, 4, 4, true, 2, 128, 2, 0, true>>;  // 208 registers
+                            BlockedParams<128, 128, 16, 8, 8, 4, 4, 4, true, 2, 256, 2, 0, true>,  // 128 registers, 16 warps
+                            BlockedParams<128, 128, 8, 8, 8, 4, 4, 4, true, 2, 256, 2, 0, true>,   // 128 registers, 16 warps
+                            BlockedParams<256, 128, 8, 8, 16, 4, 4, 4, true, 2, 256, 1, 0, true>,  // cuBLAS' tile: 204 registers
+                            BlockedParams<128, 64, 16, 8, 8, 4, 4, 4, true, 2, 128, 4, 0, true>>;  // 128 registers, 16 warps
 // (ptxas -v of the WholeTiles kernel, NN; fp64 4 x 8 rows: 128, no spills)
 using GpuDouble = std::tuple<BlockedParams<128, 64, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, true>,   // table: blocked (250 registers)
                              BlockedParams<64, 128, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, true>,   // table: blocked_mid
