@@ -131,7 +131,21 @@ KOKKOS_FORCEINLINE_FUNCTION void copy_pack_async(T* dst, const T* src) {
   store_pack<T, V>(dst, v);
 #endif
 }
-/// Waits for this thread's copy_pack_async copies (a team barrier then makes
+/// One element global -> team scratch without staging it in registers:
+/// cp.async of 4 or 8 bytes (sm_80 and newer, through L1: .cg takes 16
+/// bytes only); elsewhere an ordinary copy. Complete as copy_pack_async.
+template <class T>
+KOKKOS_FORCEINLINE_FUNCTION void copy_element_async(T* dst, const T* src) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "asynchronous element copies move 4 or 8 bytes");
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  const unsigned addr = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+  if constexpr (sizeof(T) == 4) asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(addr), "l"(src) : "memory");
+  else asm volatile("cp.async.ca.shared.global [%0], [%1], 8;" ::"r"(addr), "l"(src) : "memory");
+#else
+  *dst = *src;
+#endif
+}
+/// Waits for this thread's asynchronous copies (a team barrier then makes
 /// them visible to the team).
 KOKKOS_FORCEINLINE_FUNCTION void wait_async_copies() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800

@@ -43,7 +43,7 @@ namespace kmm {
 
 /// Parameters of the Blocked kernel (rows of TileTable).
 template <int BM_, int BN_, int BK_, int TM_, int TN_, int VM_, int VN_, int PAD_, bool ThreadPerMicroTile_,
-          int Stages_, int MaxThreads_, int MinBlocks_, int SimdBytes_ = 0, bool Async_ = false>
+          int Stages_, int MaxThreads_, int MinBlocks_, int SimdBytes_ = 0, int Async_ = 0>
 struct BlockedParams {
   static constexpr int BM = BM_, BN = BN_, BK = BK_;  // block tile of C, k-step
   static constexpr int TM = TM_, TN = TN_;            // register micro-tile
@@ -55,11 +55,14 @@ struct BlockedParams {
   static constexpr int stages = Stages_;  // 2: register prefetch + double buffer; 1: stage then compute
   static constexpr int max_threads = MaxThreads_, min_blocks = MinBlocks_;  // launch bounds
   static constexpr int simd_bytes = SimdBytes_;  // > 0: host vector micro-kernel (cpu_micro_kernel.hpp)
-  static constexpr bool async = Async_;  // pack staging of m- or n-contiguous operands without registers (cp.async)
+  // staging without registers (cp.async): 1, packs of m- or n-contiguous
+  // operands; 2, also k-contiguous operands, element by element
+  static constexpr bool async = Async_ >= 1, async_k = Async_ >= 2;
   static_assert(BM % TM == 0 && BN % TN == 0, "micro-tiles must tile the block");
   static_assert(TM % VM == 0 && TN % VN == 0, "packs must tile the micro-tile");
   static_assert((BM + PAD) % VM == 0 && (BN + PAD) % VN == 0, "padded rows must keep packs aligned");
   static_assert(Stages_ == 1 || Stages_ == 2, "one or two scratch stages");
+  static_assert(Async_ >= 0 && Async_ <= 2, "Async: 0, 1 or 2");
   static_assert(!Async_ || (ThreadPerMicroTile_ && Stages_ == 2), "asynchronous staging is a two-stage GPU pipeline");
 };
 
@@ -108,6 +111,15 @@ struct Blocked {
   // P::async they are copied global -> scratch directly (cp.async), without
   // the registers of the prefetch; packs along k are transposed and keep it.
   static constexpr bool ASYNC_A = P::async && A_FAST == 1, ASYNC_B = P::async && B_FAST == 1;
+  // With P::async_k, an operand contiguous along k goes by cp.async too, one
+  // element per copy (a pack along k would land transposed): thread r copies
+  // element (r % BK, r / BK + u * team_size / BK) of the slice, so a warp
+  // reads whole k-runs of 32 / BK rows (m or n) and writes 32 distinct banks
+  // for BK = 8, 16 of them twice for BK = 16.
+  template <int ROWS>
+  static constexpr bool elements_fit() { return P::team_size % P::BK == 0 && (P::BK * ROWS) % P::team_size == 0; }
+  static constexpr bool ASYNC_KA = P::async_k && A_FAST == 0 && elements_fit<P::BM>();
+  static constexpr bool ASYNC_KB = P::async_k && B_FAST == 0 && elements_fit<P::BN>();
 
   AView A;
   BView B;
@@ -279,8 +291,10 @@ struct Blocked {
     if (s0 >= s1) return;
     const int rank = team.team_rank();
     constexpr bool async_a = Packs && ASYNC_A, async_b = Packs && ASYNC_B;
-    constexpr int NA = Packs ? (async_a ? 1 : PlanA::NP * P::VM) : A_PER_THREAD;
-    constexpr int NB = Packs ? (async_b ? 1 : PlanB::NP * P::VN) : B_PER_THREAD;
+    constexpr bool async_ka = Packs && ASYNC_KA, async_kb = Packs && ASYNC_KB;
+    constexpr bool regs_a = !(async_a || async_ka), regs_b = !(async_b || async_kb);  // staged through registers
+    constexpr int NA = Packs ? (regs_a ? PlanA::NP * P::VM : 1) : A_PER_THREAD;
+    constexpr int NB = Packs ? (regs_b ? PlanB::NP * P::VN : 1) : B_PER_THREAD;
     T ra[NA], rb[NB];
     // a constant where the layout fixes it, so the pack path keeps one branch
     const bool a_rows = A_FAST >= 0 ? A_FAST == 1 : a_m_contiguous;
@@ -291,9 +305,24 @@ struct Blocked {
       if constexpr (Packs) {
         const T* a = A.data() + i0 * a_si + p0 * a_sp;
         const T* b = B.data() + p0 * b_sp + j0 * b_sj;
-        if constexpr (async_a) plan_a.copy(rank, a, stage);
+        if constexpr (async_ka) {  // (written out here: as a function taking the strides, the
+                                   // 4-blocks-per-SM fp32 row spilled 36 bytes at its 128-register cap)
+          constexpr int DR = P::team_size / P::BK, N = P::BK * P::BM / P::team_size;
+          const int kk = rank % P::BK, r = rank / P::BK;
+          const T* src = a + kk * a_sp + r * a_si;
+          T* dst = stage + kk * LDA + r;
+          KMM_UNROLL
+          for (int u = 0; u < N; ++u) detail::copy_element_async(dst + u * DR, src + u * DR * a_si);
+        } else if constexpr (async_a) plan_a.copy(rank, a, stage);
         else plan_a.fetch(rank, a, ra);
-        if constexpr (async_b) plan_b.copy(rank, b, stage + P::BK * LDA);
+        if constexpr (async_kb) {
+          constexpr int DR = P::team_size / P::BK, N = P::BK * P::BN / P::team_size;
+          const int kk = rank % P::BK, r = rank / P::BK;
+          const T* src = b + kk * b_sp + r * b_sj;
+          T* dst = stage + P::BK * LDA + kk * LDB + r;
+          KMM_UNROLL
+          for (int u = 0; u < N; ++u) detail::copy_element_async(dst + u * DR, src + u * DR * b_sj);
+        } else if constexpr (async_b) plan_b.copy(rank, b, stage + P::BK * LDA);
         else plan_b.fetch(rank, b, rb);
       } else {
         (void)stage;
@@ -302,14 +331,14 @@ struct Blocked {
     };
     const auto deposit = [&](T* stage) {
       if constexpr (Packs) {
-        if constexpr (!async_a) plan_a.deposit(rank, stage, a_rows, ra);
-        if constexpr (!async_b) plan_b.deposit(rank, stage + P::BK * LDA, b_rows, rb);
+        if constexpr (regs_a) plan_a.deposit(rank, stage, a_rows, ra);
+        if constexpr (regs_b) plan_b.deposit(rank, stage + P::BK * LDA, b_rows, rb);
       } else {
         deposit_elements(rank, stage, stage + P::BK * LDA, ra, rb);
       }
     };
     const auto settle = [&]() {  // this thread's copies landed, then the team's
-      if constexpr (async_a || async_b) detail::wait_async_copies();
+      if constexpr (!regs_a || !regs_b) detail::wait_async_copies();
       team.team_barrier();
     };
     fetch(s0 * P::BK, smem);
@@ -641,6 +670,59 @@ KOKKOS_FORCEINLINE_FUNCTION void Blocked<P, TA, TB, ExecSpace, AView, BView, CVi
   detail::store_global_pack<T, V>(p, v);
 }
 
+/// How blocked() stages op(A) and op(B): their unit-stride directions and
+/// strides, and whether their slices travel as 16-byte packs.
+template <class P, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
+struct BlockedOperands {
+  using kernel = Blocked<P, TA, TB, ExecSpace, AView, BView, CView>;
+  using T = typename CView::non_const_value_type;
+  using index_t = detail::index_t;
+  bool a_m, b_n;             // op(A)(i, p): is i the unit-stride direction? op(B)(p, j): is j?
+  index_t a_si, a_sp;        // strides of op(A)(i, p) in i and in p
+  index_t b_sp, b_sj;        // strides of op(B)(p, j) in p and in j
+  bool a_vec, b_vec;         // packs allowed
+
+  // Packs of v elements along a unit stride are aligned (16 bytes on a GPU)
+  // when the data pointer is and the other stride is a multiple of v: block
+  // and k-step origins are multiples of v.
+  static bool packable(const T* data, index_t unit, index_t other, int v, int align) {
+    return unit == 1 && other % v == 0 && reinterpret_cast<std::uintptr_t>(data) % align == 0;
+  }
+  BlockedOperands(const AView& A, const BView& B)
+      : a_m((TA ? A.stride(1) : A.stride(0)) == 1 && A.extent(TA ? 1 : 0) > 1),
+        b_n((TB ? B.stride(0) : B.stride(1)) == 1 && B.extent(TB ? 0 : 1) > 1),
+        a_si(TA ? A.stride(1) : A.stride(0)), a_sp(TA ? A.stride(0) : A.stride(1)),
+        b_sp(TB ? B.stride(1) : B.stride(0)), b_sj(TB ? B.stride(0) : B.stride(1)) {
+    // The pack plans hold 32-bit offsets within a BK x ROWS slice: operands
+    // whose slices span 2^31 elements or more (leading dimension above about
+    // 2^31 / (ROWS + BK)) take the element path.
+    const auto fits = [](index_t rows, index_t s_row, index_t s_k) {
+      return rows * s_row + index_t(P::BK) * s_k < index_t(std::numeric_limits<int>::max());
+    };
+    constexpr int align_m = alignof(detail::Pack<T, P::VM>), align_n = alignof(detail::Pack<T, P::VN>);
+    // (and, where the layout fixes the unit-stride direction, it is the one found here)
+    a_vec = packable(A.data(), a_m ? a_si : a_sp, a_m ? a_sp : a_si, P::VM, align_m) &&
+            fits(P::BM, a_si, a_sp) && (kernel::A_FAST < 0 || a_m == (kernel::A_FAST == 1));
+    b_vec = packable(B.data(), b_n ? b_sj : b_sp, b_n ? b_sp : b_sj, P::VN, align_n) &&
+            fits(P::BN, b_sj, b_sp) && (kernel::B_FAST < 0 || b_n == (kernel::B_FAST == 1));
+  }
+  /// Does the m x n x k product run the WholeTiles kernel (every block
+  /// interior, k a multiple of BK, both operands in packs)?
+  bool whole_tiles(index_t m, index_t n, index_t k) const {
+    if constexpr (kernel::VEC_A && kernel::VEC_B && P::stages == 2)
+      return a_vec && b_vec && m % P::BM == 0 && n % P::BN == 0 && k % P::BK == 0;
+    else
+      return false;
+  }
+};
+
+/// Whether blocked<P, TA, TB>() on these operands runs the WholeTiles kernel.
+template <class P, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
+bool blocked_whole_tiles(const AView& A, const BView& B, const CView& C) {
+  const BlockedOperands<P, TA, TB, ExecSpace, AView, BView, CView> ops(A, B);
+  return ops.whole_tiles(C.extent(0), C.extent(1), TA ? A.extent(0) : A.extent(1));
+}
+
 template <class P, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
 void blocked(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
              typename CView::const_value_type beta, const CView& C) {
@@ -668,30 +750,13 @@ void blocked(const ExecSpace& space, typename CView::const_value_type alpha, con
   }
   const index_t blocks_m = (m + bm - 1) / bm, blocks_n = (n + bn - 1) / bn;
   const detail::index_t blocks = blocks_m * blocks_n;
-  const bool a_m = (TA ? A.stride(1) : A.stride(0)) == 1 && A.extent(TA ? 1 : 0) > 1;
-  const bool b_n = (TB ? B.stride(0) : B.stride(1)) == 1 && B.extent(TB ? 0 : 1) > 1;
-  const detail::index_t a_si = TA ? A.stride(1) : A.stride(0), a_sp = TA ? A.stride(0) : A.stride(1);
-  const detail::index_t b_sp = TB ? B.stride(1) : B.stride(0), b_sj = TB ? B.stride(0) : B.stride(1);
-  const detail::index_t c_si = C.stride(0), c_sj = C.stride(1);
-  // Packs of V elements along a unit stride are aligned (16 bytes on a GPU)
-  // when the data pointer is and the other stride is a multiple of V: block
-  // and k-step origins are multiples of V.
+  const BlockedOperands<P, TA, TB, ExecSpace, AView, BView, CView> ops(A, B);
+  const bool a_m = ops.a_m, b_n = ops.b_n, a_vec = ops.a_vec, b_vec = ops.b_vec;
+  const index_t a_si = ops.a_si, a_sp = ops.a_sp, b_sp = ops.b_sp, b_sj = ops.b_sj;
+  const index_t c_si = C.stride(0), c_sj = C.stride(1);
   using T = typename CView::non_const_value_type;
-  // The pack plans hold 32-bit offsets within a BK x ROWS slice: operands
-  // whose slices span 2^31 elements or more (leading dimension above about
-  // 2^31 / (ROWS + BK)) take the element path.
-  const auto packable = [](const T* data, detail::index_t unit, detail::index_t other, int v, int align) {
-    return unit == 1 && other % v == 0 && reinterpret_cast<std::uintptr_t>(data) % align == 0;
-  };
-  const auto fits = [](detail::index_t rows, detail::index_t s_row, detail::index_t s_k) {
-    return rows * s_row + detail::index_t(P::BK) * s_k < detail::index_t(std::numeric_limits<int>::max());
-  };
   constexpr int align_m = alignof(detail::Pack<T, P::VM>), align_n = alignof(detail::Pack<T, P::VN>);
-  // (and, where the layout fixes the unit-stride direction, it is the one found here)
-  const bool a_vec = packable(A.data(), a_m ? a_si : a_sp, a_m ? a_sp : a_si, P::VM, align_m) &&
-                     fits(P::BM, a_si, a_sp) && (kernel::A_FAST < 0 || a_m == (kernel::A_FAST == 1));
-  const bool b_vec = packable(B.data(), b_n ? b_sj : b_sp, b_n ? b_sp : b_sj, P::VN, align_n) &&
-                     fits(P::BN, b_sj, b_sp) && (kernel::B_FAST < 0 || b_n == (kernel::B_FAST == 1));
+  const auto packable = decltype(ops)::packable;
   const bool c_vec_m = P::thread_per_micro_tile && packable(C.data(), c_si, c_sj, P::VM, align_m);
   const bool c_vec_n = P::thread_per_micro_tile && !c_vec_m && packable(C.data(), c_sj, c_si, P::VN, align_n);
   // host rows: one league rank per thread, which takes a contiguous share of the blocks (host_blocks)
@@ -704,8 +769,8 @@ void blocked(const ExecSpace& space, typename CView::const_value_type alpha, con
     typename K::policy_type policy(space, league, P::team_size);
     Kokkos::parallel_for("kmm::gemm[Blocked]", policy.set_scratch_size(K::SCRATCH_LEVEL, Kokkos::PerTeam(K::scratch_bytes())), f);
   };
-  if constexpr (kernel::VEC_A && kernel::VEC_B && P::stages == 2) {
-    if (a_vec && b_vec && m % P::BM == 0 && n % P::BN == 0 && k % P::BK == 0) return launch(std::true_type{});
+  if constexpr (kernel::VEC_A && kernel::VEC_B && P::stages == 2) {  // (no WholeTiles kernel compiled for the others)
+    if (ops.whole_tiles(m, n, k)) return launch(std::true_type{});
   }
   launch(std::false_type{});
 }
