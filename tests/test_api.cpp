@@ -235,6 +235,10 @@ TYPED_TEST(GemmApi, SanitizerMidSizeTiled) {
   EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::L>(packs, BlockedLargeKernel{}, 12)), "") << packs.str();
   const Case panels{300, 280, 72, Op::T, Op::N, Lay::L, Lay::L, Lay::R, 1.0, 0.0};
   EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::R>(panels, BlockedKernel{}, 11)), "") << panels.str();
+  // whole tiles of the large row with both operands contiguous along k: its
+  // WholeTiles kernel, where fp32 copies them by cp.async element by element
+  const Case whole{256, 384, 48, Op::T, Op::N, Lay::L, Lay::L, Lay::L, 1.0, 0.5};
+  EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(whole, BlockedLargeKernel{}, 13)), "") << whole.str();
 }
 
 }  // namespace kmm_test

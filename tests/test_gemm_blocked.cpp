@@ -8,8 +8,9 @@ TYPED_TEST_SUITE(GemmBlocked, AllConfigs, ConfigNames);
 TYPED_TEST(GemmBlocked, MatchesReference) {
   full_sweep<typename TypeParam::value_type, typename TypeParam::exec_space>(BlockedKernel{}, /*all_mixed=*/true);
 }
-// The table's large tile, which Algorithm::Blocked keeps for products of at
-// least 128 such tiles (none in the sweep).
+// The table's large tile on every shape, its two-path kernel for edges
+// included (Algorithm::Blocked takes it on a GPU for fp32 products of whole
+// tiles, 256 x 384 x 48 in the sweep, and fp64 ones of at least 256 tiles).
 TYPED_TEST(GemmBlocked, LargeTileMatchesReference) {
   using T = typename TypeParam::value_type;
   using E = typename TypeParam::exec_space;

@@ -165,12 +165,14 @@ void gemm(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_ty
       kernels::naive<TA, TB>(space, alpha, A, B, beta, C);
     } else if (algo == Algorithm::Blocked) {
       // the table's large tile, or its mid-size tile where the large one
-      // would leave the device partly idle
+      // would leave the device partly idle or run its edge path
       using Table = TileTable<ExecSpace>;
-      if (Table::template blocked_mid_wins<T>(C.extent(0), C.extent(1)))
+      using Large = typename Table::template blocked<T>;
+      const bool whole = kernels::blocked_whole_tiles<Large, TA, TB, ExecSpace>(A, B, C);
+      if (Table::template blocked_mid_wins<T>(C.extent(0), C.extent(1), whole))
         kernels::blocked<typename Table::template blocked_mid<T>, TA, TB>(space, alpha, A, B, beta, C);
       else
-        kernels::blocked<typename Table::template blocked<T>, TA, TB>(space, alpha, A, B, beta, C);
+        kernels::blocked<Large, TA, TB>(space, alpha, A, B, beta, C);
     } else {
       using Shape = typename TileTable<ExecSpace>::tiled_shape;
       kernels::tiled<Shape, TA, TB>(space, alpha, A, B, beta, C);

@@ -77,41 +77,46 @@ struct TileTable<ExecSpace, false> {
   }
 
   // Algorithm::Blocked, per value type: a large tile (`blocked`) and a
-  // mid-size one (`blocked_mid`) for products whose large tiles would leave
-  // SMs idle or part-filled. Every GPU row stages the operand that is
-  // contiguous along m or n by cp.async (Async). fp32 from GPU run 21 (H200,
-  // `kmm-bench --kmm_set=tune`, the spill-free WholeTiles kernel,
-  // docs/perf-log.md): 128x64x16 / 8x8 on 128 threads at 3 blocks per SM
-  // (144 registers, 12 warps) 0.92 of cuBLAS at n = 4096, against 0.87 for
-  // 128x128x16 / 8x8 on 256 threads (the row before) and 0.87 at 4 blocks
-  // per SM (128 registers); but 0.74 at n = 2048, where its 512 tiles fill
-  // 396 slots and then a third of them again. 64x128x16 / 4x8 (mid) 0.98 at
-  // n = 1024, 0.82 at 2048. fp64 from GPU run 19: 128x64x8 / 8x8 on 128
-  // threads 20.4-20.8 TFLOP/s at n = 2048-4096, 21.6-22.0 in run 21 (0.48
-  // of cuBLAS' tensor-core DGEMM; 64x128x8 / 8x8 18.5-20.5, the mid row, as
-  // it keeps 64-row products such as the wide shape on whole tiles; 8 x 4 on
-  // 256 threads 18.7-18.8; 64x64x8 / 8x8 on 64 threads 20.2-20.3).
+  // mid-size one (`blocked_mid`). GPU rows stage the operand contiguous
+  // along m or n by cp.async (Async 1); the fp32 `blocked` row also the one
+  // contiguous along k, element by element (Async 2), which frees the
+  // registers of its prefetch: 123 instead of 144, so four blocks (16 warps)
+  // per SM fit. Measured on an H200 (session 10, docs/perf-log.md, square
+  // NN, fraction of cuBLAS at n = 1024 / 2048 / 4096 / 8192 / 16384):
+  // fp32 128x64x16 / 8x8 on 128 threads, 4 per SM, Async 2: 1.04 / 0.95 /
+  // 0.97 / 0.95 / 0.90, against 1.10 / 0.74 / 0.95 / 0.94 / 0.89 for the
+  // row before (3 per SM, Async 1, 144 registers; its 512 tiles at n = 2048
+  // filled 396 slots and then a third of them again, where 4 per SM take
+  // them in one wave of 528) and 0.98 / 0.82 / 0.82 / 0.81 / 0.72 for
+  // 64x128x16 / 4x8 (mid). fp64 from GPU runs 19 and 21: 128x64x8 / 8x8
+  // on 128 threads 21.6-22.0 TFLOP/s at n >= 2048 (0.48 of cuBLAS'
+  // tensor-core DGEMM); Async 2 frees 6 of its 250 registers, not enough
+  // for a third block, and measured the same (session 10).
   //                    BM   BN  BK  TM TN VM VN PAD one-thread-per-micro-tile stages launch bounds - async
   template <class T>
   using blocked = std::conditional_t<std::is_same<T, float>::value,
-                                     BlockedParams<128, 64, 16, 8, 8, 4, 4, 4, true, 2, 128, 3, 0, true>,
-                                     BlockedParams<128, 64, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, true>>;
+                                     BlockedParams<128, 64, 16, 8, 8, 4, 4, 4, true, 2, 128, 4, 0, 2>,
+                                     BlockedParams<128, 64, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, 1>>;
   template <class T>
   using blocked_mid = std::conditional_t<std::is_same<T, float>::value,
-                                         BlockedParams<64, 128, 16, 4, 8, 4, 4, 4, true, 2, 256, 2, 0, true>,
-                                         BlockedParams<64, 128, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, true>>;
+                                         BlockedParams<64, 128, 16, 4, 8, 4, 4, 4, true, 2, 256, 2, 0, 1>,
+                                         BlockedParams<64, 128, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, 1>>;
   // blocked_mid when C has fewer than 128 rows or columns, which would leave
   // large tiles part-empty (run 11: wide 64 x 65536 on 128 x 128 tiles, 0.41
-  // of cuBLAS), and for products of few large tiles: fp32 below 1536 tiles
-  // of 128 x 64 (about four waves of three per SM on an H100 / H200's 132
-  // SMs; n = 2048 gives 512, whose second wave is a third full, n = 4096
-  // 2048); fp64 (two per SM) below 256 of them, as n = 1024 (128 tiles, 16.9
-  // against 16.8 TFLOP/s in run 19) and 2048 (512 tiles, 22.0 against 18.5
-  // in run 21) measured.
+  // of cuBLAS). fp32 also where the `blocked` row would not run its
+  // WholeTiles kernel (whole: m, n, k multiples of 128, 64, 16 and operands
+  // fit for packs): the two-path kernel it runs then spills 300 bytes at 128
+  // registers, and the mid row's, 16 bytes, beats it (session 10, square
+  // n = 1000 / 2000 / 3001 / 4000 / 8000: 0.51 / 0.65 / 0.57 / 0.77 / 0.83
+  // of cuBLAS against 0.10 / 0.23 / 0.17 / 0.47 / 0.76). fp64 (two per SM)
+  // below 256 tiles of 128 x 64, as n = 1024 (128 tiles, 16.9 against 16.8
+  // TFLOP/s in run 19) and 2048 (512 tiles, 22.0 against 18.5 in run 21)
+  // measured.
   template <class T>
-  static bool blocked_mid_wins(std::int64_t m, std::int64_t n) {
-    const std::int64_t tiles = ((m + 127) / 128) * ((n + 63) / 64);
-    return (m < n ? m : n) < 128 || tiles < (std::is_same<T, float>::value ? 1536 : 256);
+  static bool blocked_mid_wins(std::int64_t m, std::int64_t n, bool whole_tiles) {
+    if ((m < n ? m : n) < 128) return true;
+    if (std::is_same<T, float>::value) return !whole_tiles;
+    return ((m + 127) / 128) * ((n + 63) / 64) < 256;
   }
 };
 
@@ -164,7 +169,7 @@ struct TileTable<ExecSpace, true> {
   template <class T>
   using blocked_mid = blocked<T>;  // one tile size: a team is one thread, any block count keeps the cores busy
   template <class T>
-  static bool blocked_mid_wins(std::int64_t, std::int64_t) { return false; }
+  static bool blocked_mid_wins(std::int64_t, std::int64_t, bool) { return false; }
 };
 
 }  // namespace kmm
