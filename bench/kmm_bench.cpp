@@ -255,6 +255,8 @@ std::vector<Shape> shapes(Set set) {
   v.push_back({"innerprod", 16, 16, 1L << 20, true, false, true});  // A^T B of long vectors
   v.push_back({"column", kOnGpu ? 8192 : 2048, 1, kOnGpu ? 8192 : 2048, false, false, true});  // one column of B
   v.push_back({"wide", 64, 65536, 64, false, false, true});
+  // a size that is not a multiple of the GPU tiles: their edge path
+  if (kOnGpu && full) v.push_back({"uneven", 4000, 4000, 4000, false, false, false});
   return v;
 }
 
