@@ -21,15 +21,17 @@
 //   micro-kernel the one per-machine piece.
 // - GPU staging: slices inside the matrices travel as 16-byte packs (LDG.128,
 //   then STS.128 or a transposed STS per element) when the host finds the
-//   operands aligned; with Params::async, packs along m or n go global ->
-//   scratch by cp.async instead, without registers. C is written back as
-//   16-byte packs likewise.
+//   operands aligned; with Params::async (1), packs along m or n go global
+//   -> scratch by cp.async instead, without registers, and with Async 2 the
+//   operand contiguous along k too, element by element. C is written back
+//   as 16-byte packs likewise.
 // Edges: out-of-range elements are staged as zeros; only in-range C is written.
-// Measured (docs/perf-log.md, H200, GPU runs 21-23): fp32 0.86-0.94 of
-// cuBLAS at n = 4096-16384 with 128x64x16 / 8x8 on 128 threads, three per
-// SM, and the WholeTiles kernel (0.81 with 128x128x16 and both paths in one
-// kernel, run 20), 1.02 at n = 1024 with 64x128x16 / 4x8; fp64 21-22
-// TFLOP/s with 128x64x8 / 8x8 (0.47 of cuBLAS' tensor-core DGEMM). 2-core
+// Measured (docs/perf-log.md, H200, GPU run 30): fp32 0.88-0.96 of cuBLAS
+// at n = 4096-16384 and 0.94-1.05 at 1024-2048 with 128x64x16 / 8x8 on 128
+// threads, four per SM, Async 2, and the WholeTiles kernel (0.81 with
+// 128x128x16 and both paths in one kernel, run 20); 0.77 at n = 4000 with
+// 64x128x16 / 4x8 (edges); fp64 21-22 TFLOP/s with 128x64x8 / 8x8 (0.47 of
+// cuBLAS' tensor-core DGEMM), sustained under the board's 700 W cap. 2-core
 // CPU, wide blocks and B packed once per block column (session 8): 0.86-1.10
 // of OpenBLAS (fp32) and 0.76-1.00 (fp64) at n = 1024-2048 (A/B runs).
 #include <limits>
