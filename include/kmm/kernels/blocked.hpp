@@ -243,25 +243,33 @@ struct Blocked {
     KOKKOS_FORCEINLINE_FUNCTION static bool owns(int rank, int u) {
       return COUNT % P::team_size == 0 || rank + u * P::team_size < COUNT;
     }
-    KOKKOS_FORCEINLINE_FUNCTION int global(int u) const {
-      if constexpr (AFFINE) return g[0] + u * int(DR * s_row + DK * s_k);
+    // This thread's pack 0 from the slice's first element, and pack u from
+    // pack 0 (affine plans), or 0 and pack u from the slice's first element:
+    // fetch() and copy() take from = slice + origin(), which the pipeline
+    // advances by BK along k per step.
+    KOKKOS_FORCEINLINE_FUNCTION int origin() const {
+      if constexpr (AFFINE) return g[0];
+      else return 0;
+    }
+    KOKKOS_FORCEINLINE_FUNCTION int rel(int u) const {
+      if constexpr (AFFINE) return u * int(DR * s_row + DK * s_k);
       else return g[u];
     }
     KOKKOS_FORCEINLINE_FUNCTION int local(int u) const {
       if constexpr (AFFINE) return l[0] + u * (DK * LD + DR);
       else return l[u];
     }
-    // Global -> registers, one 16-byte load per pack (base: the slice's first element).
-    KOKKOS_FORCEINLINE_FUNCTION void fetch(int rank, const T* base, T* reg) const {
+    // Global -> registers, one 16-byte load per pack (from: see origin()).
+    KOKKOS_FORCEINLINE_FUNCTION void fetch(int rank, const T* from, T* reg) const {
       KMM_UNROLL
       for (int u = 0; u < NP; ++u)
-        if (owns(rank, u)) detail::load_global_pack<T, V>(base + global(u), reg + u * V);
+        if (owns(rank, u)) detail::load_global_pack<T, V>(from + rel(u), reg + u * V);
     }
     // Global -> scratch without registers (packs along the rows only).
-    KOKKOS_FORCEINLINE_FUNCTION void copy(int rank, const T* base, T* dst) const {
+    KOKKOS_FORCEINLINE_FUNCTION void copy(int rank, const T* from, T* dst) const {
       KMM_UNROLL
       for (int u = 0; u < NP; ++u)
-        if (owns(rank, u)) detail::copy_pack_async<T, V>(dst + local(u), base + global(u));
+        if (owns(rank, u)) detail::copy_pack_async<T, V>(dst + local(u), from + rel(u));
     }
     // Registers -> scratch: one 16-byte store per pack when the pack runs
     // along the rows, V stores down k when it runs along k.
@@ -303,29 +311,42 @@ struct Blocked {
     const bool b_rows = B_FAST >= 0 ? B_FAST == 1 : b_n_contiguous;
     const PlanA plan_a(rank, a_rows, a_si, a_sp);  // (unread, and compiled away, on the element path)
     const PlanB plan_b(rank, b_rows, b_sj, b_sp);
+    // Pack path: this thread's first source element of each operand
+    // advances by BK along k per step, one pointer add, and its other
+    // elements lie at 32-bit offsets from it (blocked() takes packs only
+    // where a slice's offsets fit an int). Recomputed from (i0, p0) and the
+    // strides at every step, as 64-bit products, the addresses took the
+    // fp32 row 2 % more instructions in all (ncu at n = 16384: 158.7 G
+    // against 155.2 G this way, and cuBLAS' 153.6 G; docs/perf-log.md,
+    // session 11).
+    // k-contiguous operands by element (async_k): thread r copies element
+    // (r % BK, r / BK + u * team_size / BK) of the slice.
+    constexpr int DRK = P::team_size / P::BK;
+    const int kk_r = rank % P::BK, r_r = rank / P::BK;
+    const T* pa = A.data() + i0 * a_si + s0 * P::BK * a_sp +
+                  (async_ka ? int(kk_r * a_sp + r_r * a_si) : plan_a.origin());
+    const T* pb = B.data() + s0 * P::BK * b_sp + j0 * b_sj +
+                  (async_kb ? int(kk_r * b_sp + r_r * b_sj) : plan_b.origin());
     const auto fetch = [&](index_t p0, T* stage) {  // stage: where this k-step goes
       if constexpr (Packs) {
-        const T* a = A.data() + i0 * a_si + p0 * a_sp;
-        const T* b = B.data() + p0 * b_sp + j0 * b_sj;
+        (void)p0;
         if constexpr (async_ka) {  // (written out here: as a function taking the strides, the
                                    // 4-blocks-per-SM fp32 row spilled 36 bytes at its 128-register cap)
-          constexpr int DR = P::team_size / P::BK, N = P::BK * P::BM / P::team_size;
-          const int kk = rank % P::BK, r = rank / P::BK;
-          const T* src = a + kk * a_sp + r * a_si;
-          T* dst = stage + kk * LDA + r;
+          constexpr int N = P::BK * P::BM / P::team_size;
+          T* dst = stage + kk_r * LDA + r_r;
           KMM_UNROLL
-          for (int u = 0; u < N; ++u) detail::copy_element_async(dst + u * DR, src + u * DR * a_si);
-        } else if constexpr (async_a) plan_a.copy(rank, a, stage);
-        else plan_a.fetch(rank, a, ra);
+          for (int u = 0; u < N; ++u) detail::copy_element_async(dst + u * DRK, pa + u * int(DRK * a_si));
+        } else if constexpr (async_a) plan_a.copy(rank, pa, stage);
+        else plan_a.fetch(rank, pa, ra);
         if constexpr (async_kb) {
-          constexpr int DR = P::team_size / P::BK, N = P::BK * P::BN / P::team_size;
-          const int kk = rank % P::BK, r = rank / P::BK;
-          const T* src = b + kk * b_sp + r * b_sj;
-          T* dst = stage + P::BK * LDA + kk * LDB + r;
+          constexpr int N = P::BK * P::BN / P::team_size;
+          T* dst = stage + P::BK * LDA + kk_r * LDB + r_r;
           KMM_UNROLL
-          for (int u = 0; u < N; ++u) detail::copy_element_async(dst + u * DR, src + u * DR * b_sj);
-        } else if constexpr (async_b) plan_b.copy(rank, b, stage + P::BK * LDA);
-        else plan_b.fetch(rank, b, rb);
+          for (int u = 0; u < N; ++u) detail::copy_element_async(dst + u * DRK, pb + u * int(DRK * b_sj));
+        } else if constexpr (async_b) plan_b.copy(rank, pb, stage + P::BK * LDA);
+        else plan_b.fetch(rank, pb, rb);
+        pa += P::BK * a_sp;
+        pb += P::BK * b_sp;
       } else {
         (void)stage;
         fetch_elements(rank, i0, j0, p0, ra, rb);
