@@ -27,8 +27,9 @@
 //   as 16-byte packs likewise.
 // Edges: out-of-range elements are staged as zeros; only in-range C is written.
 // Measured (docs/perf-log.md, H200, GPU run 30): fp32 0.88-0.96 of cuBLAS
-// at n = 4096-16384 and 0.94-1.05 at 1024-2048 with 128x64x16 / 8x8 on 128
-// threads, four per SM, Async 2, and the WholeTiles kernel (0.81 with
+// at n = 4096-16384 and 0.94-1.05 at 1024-2048 (H100, run 31: 0.88-0.96
+// and 0.97-0.99) with 128x64x16 / 8x8 on 128 threads, four per SM, Async 2,
+// and the WholeTiles kernel (0.81 with
 // 128x128x16 and both paths in one kernel, run 20); 0.77 at n = 4000 with
 // 64x128x16 / 4x8 (edges); fp64 21-22 TFLOP/s with 128x64x8 / 8x8 (0.47 of
 // cuBLAS' tensor-core DGEMM), sustained under the board's 700 W cap. 2-core
