@@ -313,13 +313,14 @@ struct Blocked {
     const PlanA plan_a(rank, a_rows, a_si, a_sp);  // (unread, and compiled away, on the element path)
     const PlanB plan_b(rank, b_rows, b_sj, b_sp);
     // Pack path: this thread's first source element of each operand
-    // advances by BK along k per step, one pointer add, and its other
-    // elements lie at 32-bit offsets from it (blocked() takes packs only
-    // where a slice's offsets fit an int). Recomputed from (i0, p0) and the
-    // strides at every step, as 64-bit products, the addresses took the
-    // fp32 row 2 % more instructions in all (ncu at n = 16384: 158.7 G
-    // against 155.2 G this way, and cuBLAS' 153.6 G; docs/perf-log.md,
-    // session 11).
+    // advances by BK along k per step, one pointer add (so fetch() is called
+    // once per k-step, in order, and reads its p0 only on the element path),
+    // and its other elements lie at 32-bit offsets from it (blocked() takes
+    // packs only where a slice's offsets fit an int). Recomputed from (i0,
+    // p0) and the strides at every step, as 64-bit products, the addresses
+    // took the fp32 row 2 % more instructions in all (ncu at n = 16384:
+    // 158.7 G against 155.2 G this way, and cuBLAS' 153.6 G;
+    // docs/perf-log.md, session 11).
     // k-contiguous operands by element (async_k): thread r copies element
     // (r % BK, r / BK + u * team_size / BK) of the slice.
     constexpr int DRK = P::team_size / P::BK;
