@@ -28,7 +28,7 @@ void vendor(int n, const double* A, const double* B, double* C) { double a = 1, 
 // row -2: cublasGemmEx with the pedantic compute type (does it leave the tensor cores?)
 void vendor_ped(int n, const float* A, const float* B, float* C) { float a = 1, b = 0; cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &a, A, CUDA_R_32F, n, B, CUDA_R_32F, n, &b, C, CUDA_R_32F, n, CUBLAS_COMPUTE_32F_PEDANTIC, CUBLAS_GEMM_DEFAULT); }
 void vendor_ped(int n, const double* A, const double* B, double* C) { double a = 1, b = 0; cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &a, A, CUDA_R_64F, n, B, CUDA_R_64F, n, &b, C, CUDA_R_64F, n, CUBLAS_COMPUTE_64F_PEDANTIC, CUBLAS_GEMM_DEFAULT); }
-template <class P> std::string pname() { char s[128]; snprintf(s, 128, "%dx%dx%d/%dx%d/%dx%d/s%d/a%d", P::BM, P::BN, P::BK, P::TM, P::TN, P::max_threads, P::min_blocks, P::stages, int(P::async) + int(P::async_k)); return s; }
+template <class P> std::string pname() { char s[128]; snprintf(s, 128, "%dx%dx%d/%dx%d/%dx%d/s%d/a%d/g%d", P::BM, P::BN, P::BK, P::TM, P::TN, P::max_threads, P::min_blocks, P::stages, int(P::async) + int(P::async_k), P::group); return s; }
 template <class T, class Rows, std::size_t... I>
 void run_row(int row, int n, CVu<T> A, CVu<T> B, Vu<T> C, std::string& name, std::index_sequence<I...>) {
   ((row == int(I) ? (kmm::kernels::blocked<std::tuple_element_t<I, Rows>, false, false>(Kokkos::Cuda(), T(1), A, B, T(0), C),

@@ -46,7 +46,7 @@ namespace kmm {
 
 /// Parameters of the Blocked kernel (rows of TileTable).
 template <int BM_, int BN_, int BK_, int TM_, int TN_, int VM_, int VN_, int PAD_, bool ThreadPerMicroTile_,
-          int Stages_, int MaxThreads_, int MinBlocks_, int SimdBytes_ = 0, int Async_ = 0>
+          int Stages_, int MaxThreads_, int MinBlocks_, int SimdBytes_ = 0, int Async_ = 0, int Group_ = 1>
 struct BlockedParams {
   static constexpr int BM = BM_, BN = BN_, BK = BK_;  // block tile of C, k-step
   static constexpr int TM = TM_, TN = TN_;            // register micro-tile
@@ -61,11 +61,16 @@ struct BlockedParams {
   // staging without registers (cp.async): 1, packs of m- or n-contiguous
   // operands; 2, also k-contiguous operands, element by element
   static constexpr bool async = Async_ >= 1, async_k = Async_ >= 2;
+  // GPU rows: the order of the blocks, Group_ block rows at a time, down the
+  // columns of each group (1: row by row), so the blocks resident together
+  // share fewer, wider panels of op(A) and op(B) in L2
+  static constexpr int group = Group_;
   static_assert(BM % TM == 0 && BN % TN == 0, "micro-tiles must tile the block");
   static_assert(TM % VM == 0 && TN % VN == 0, "packs must tile the micro-tile");
   static_assert((BM + PAD) % VM == 0 && (BN + PAD) % VN == 0, "padded rows must keep packs aligned");
   static_assert(Stages_ == 1 || Stages_ == 2, "one or two scratch stages");
   static_assert(Async_ >= 0 && Async_ <= 2, "Async: 0, 1 or 2");
+  static_assert(Group_ >= 1, "Group: at least one block row");
   static_assert(!Async_ || (ThreadPerMicroTile_ && Stages_ == 2), "asynchronous staging is a two-stage GPU pipeline");
 };
 
@@ -492,6 +497,21 @@ struct Blocked {
     tx = t % P::TX;
     ty = t / P::TX;
   }
+  // Block (bi, bj) of C that league item blk computes: groups of P::group
+  // block rows (the last group may be shorter), each taken column by column.
+  // A bijection of [0, blocks) for any group.
+  KOKKOS_FORCEINLINE_FUNCTION void block_of(index_t blk, index_t& bi, index_t& bj) const {
+    if constexpr (P::group == 1) {
+      bi = blk / blocks_n;
+      bj = blk % blocks_n;
+    } else {
+      const index_t span = index_t(P::group) * blocks_n, g = blk / span, r = blk - g * span;
+      const index_t first = g * P::group, left = blocks / blocks_n - first;
+      const index_t rows = left < P::group ? left : index_t(P::group);
+      bi = first + r % rows;
+      bj = r / rows;
+    }
+  }
   // Row (col) of element i (j) of micro-tile tx (ty) within the block.
   KOKKOS_FORCEINLINE_FUNCTION static int row_of(int tx, int i) { return (i / P::VM) * P::TX * P::VM + tx * P::VM + i % P::VM; }
   KOKKOS_FORCEINLINE_FUNCTION static int col_of(int ty, int j) { return (j / P::VN) * P::TY * P::VN + ty * P::VN + j % P::VN; }
@@ -500,8 +520,11 @@ struct Blocked {
     scratch_view raw(team.team_scratch(int(SCRATCH_LEVEL)), P::stages * STAGE + ALIGN / sizeof(T));
     T* const smem = detail::align_up<ALIGN>(raw.data());
     if constexpr (P::thread_per_micro_tile) {
-      for (index_t blk = team.league_rank(); blk < blocks; blk += team.league_size())
-        block(team, smem, (blk / blocks_n) * P::BM, (blk % blocks_n) * P::BN);
+      for (index_t blk = team.league_rank(); blk < blocks; blk += team.league_size()) {
+        index_t bi, bj;
+        block_of(blk, bi, bj);
+        block(team, smem, bi * P::BM, bj * P::BN);
+      }
     } else {  // host: one league rank per thread, each a contiguous share of the blocks
       const index_t r = team.league_rank(), l = team.league_size();
       host_blocks(smem, r * blocks / l, (r + 1) * blocks / l);
