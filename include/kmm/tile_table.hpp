@@ -92,14 +92,24 @@ struct TileTable<ExecSpace, false> {
   // on 128 threads 21.6-22.0 TFLOP/s at n >= 2048 (0.48 of cuBLAS'
   // tensor-core DGEMM); Async 2 frees 6 of its 250 registers, not enough
   // for a third block, and measured the same (session 10).
-  //                    BM   BN  BK  TM TN VM VN PAD one-thread-per-micro-tile stages launch bounds - async
+  //
+  // The fp32 rows take their blocks 8 block rows at a time, down the columns
+  // (group 8): the blocks resident together then share 8 panels of op(A) and
+  // about 66 of op(B) instead of 2 and all of op(B), DRAM draws less of the
+  // 700 W, and the SM clock under the cap rises (H100, session 12, driver,
+  // 5-7 s per row at the cap: table row 1800 -> 1860 MHz and 47.0 -> 48.8
+  // TFLOP/s at n = 16384, 0.90 -> 0.93 of cuBLAS; 0.91 -> 0.95 at 8192, 0.91
+  // -> 0.93 at 4096, 0.95-1.00 -> 1.05-1.09 at 1024; mid row at n = 8000 +7 %, 4000
+  // -0.7 %). The fp64 table row keeps row-by-row order: group 4 lost 3.5 % at
+  // n = 16384 (gained 1.5 % at 4096).
+  //                    BM   BN  BK  TM TN VM VN PAD one-thread-per-micro-tile stages launch bounds - async group
   template <class T>
   using blocked = std::conditional_t<std::is_same<T, float>::value,
-                                     BlockedParams<128, 64, 16, 8, 8, 4, 4, 4, true, 2, 128, 4, 0, 2>,
+                                     BlockedParams<128, 64, 16, 8, 8, 4, 4, 4, true, 2, 128, 4, 0, 2, 8>,
                                      BlockedParams<128, 64, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, 1>>;
   template <class T>
   using blocked_mid = std::conditional_t<std::is_same<T, float>::value,
-                                         BlockedParams<64, 128, 16, 4, 8, 4, 4, 4, true, 2, 256, 2, 0, 1>,
+                                         BlockedParams<64, 128, 16, 4, 8, 4, 4, 4, true, 2, 256, 2, 0, 1, 8>,
                                          BlockedParams<64, 128, 8, 8, 8, 2, 2, 2, true, 2, 128, 2, 0, 1>>;
   // blocked_mid when C has fewer than 128 rows or columns, which would leave
   // large tiles part-empty (run 11: wide 64 x 65536 on 128 x 128 tiles, 0.41
