@@ -26,13 +26,15 @@
 //   operand contiguous along k too, element by element. C is written back
 //   as 16-byte packs likewise.
 // Edges: out-of-range elements are staged as zeros; only in-range C is written.
-// Measured (docs/perf-log.md, H200, GPU run 30): fp32 0.88-0.96 of cuBLAS
-// at n = 4096-16384 and 0.94-1.05 at 1024-2048 (H100, run 31: 0.88-0.96
-// and 0.97-0.99) with 128x64x16 / 8x8 on 128 threads, four per SM, Async 2,
-// and the WholeTiles kernel (0.81 with
-// 128x128x16 and both paths in one kernel, run 20); 0.77 at n = 4000 with
-// 64x128x16 / 4x8 (edges); fp64 21-22 TFLOP/s with 128x64x8 / 8x8 (0.47 of
-// cuBLAS' tensor-core DGEMM), sustained under the board's 700 W cap. 2-core
+// Measured (docs/perf-log.md; kmm-bench, every row timed at the board's
+// 700 W power cap): H100, GPU run 32, fp32 0.91-0.97 of cuBLAS at n =
+// 4096-16384 and 0.90-1.04 at 1024-2048 with 128x64x16 / 8x8 on 128
+// threads, four per SM, Async 2, the WholeTiles kernel and blocks taken 8
+// block rows at a time (row by row, run 31: 0.88 at 16384, the clock under
+// the cap 3 % lower; 0.81 with 128x128x16 and both paths in one kernel,
+// run 20); 0.77 at n = 4000 with 64x128x16 / 4x8 (edges); fp64 20-21
+// TFLOP/s with 128x64x8 / 8x8 (0.45-0.49 of cuBLAS' tensor-core DGEMM;
+// 21-22 on an H200, run 30). 2-core
 // CPU, wide blocks and B packed once per block column (session 8): 0.86-1.10
 // of OpenBLAS (fp32) and 0.76-1.00 (fp64) at n = 1024-2048 (A/B runs).
 #include <limits>
