@@ -62,10 +62,15 @@ struct Shape {
 };
 
 enum class Impl { Vendor, Naive, Tiled, Blocked, Auto, Tiled8, Tiled16, Tiled32, Strip16, Tune0, Tune1, Tune2, Tune3, Tune4, Tune5 };
-using TuneList = std::conditional_t<kOnGpu, std::pair<GpuFloat, GpuDouble>, std::pair<CpuFloat, CpuDouble>>;
+// Tune rows: on a GPU the Blocked parameter candidates of tuning.hpp; on a
+// CPU each host micro-kernel this CPU runs (kmm::host_kernels()), Tune0 the default.
 template <class T>
-using TuneParams = std::conditional_t<std::is_same<T, float>::value, typename TuneList::first_type,
-                                      typename TuneList::second_type>;
+using TuneParams = std::conditional_t<std::is_same<T, float>::value, GpuFloat, GpuDouble>;
+constexpr int kTuneRows = 6;
+inline std::string host_tune_kernel(int i) {
+  const auto k = kmm::host_kernels();
+  return i < int(k.size()) ? k[i] : std::string();
+}
 const char* impl_name(Impl i) {
   switch (i) {
     case Impl::Vendor: return Vendor::name();
@@ -80,15 +85,20 @@ const char* impl_name(Impl i) {
     default: return "?";
   }
 }
+template <class T, std::size_t... I>
+std::string tune_label(int t, std::index_sequence<I...>) {
+  std::string name;
+  ((int(I) == t ? (void)(name = params_name<std::tuple_element_t<I, TuneParams<T>>>()) : (void)0), ...);
+  return name;
+}
 template <class T>
 std::string impl_label(Impl i) {
   switch (i) {
-    case Impl::Tune0: return params_name<std::tuple_element_t<0, TuneParams<T>>>();
-    case Impl::Tune1: return params_name<std::tuple_element_t<1, TuneParams<T>>>();
-    case Impl::Tune2: return params_name<std::tuple_element_t<2, TuneParams<T>>>();
-    case Impl::Tune3: return params_name<std::tuple_element_t<3, TuneParams<T>>>();
-    case Impl::Tune4: return params_name<std::tuple_element_t<4, TuneParams<T>>>();
-    case Impl::Tune5: return params_name<std::tuple_element_t<5, TuneParams<T>>>();
+    case Impl::Tune0: case Impl::Tune1: case Impl::Tune2: case Impl::Tune3: case Impl::Tune4: case Impl::Tune5: {
+      const int t = int(i) - int(Impl::Tune0);
+      if constexpr (!kOnGpu) return "kmm:Blocked[" + host_tune_kernel(t) + "]";
+      else return tune_label<T>(t, std::make_index_sequence<kTuneRows>{});
+    }
     default: return impl_name(i);
   }
 }
@@ -208,6 +218,16 @@ void measure(benchmark::State& state, const std::function<void()>& call, double 
   }
 }
 
+// GPU tune row t: gemm_blocked with the t-th parameters of tuning.hpp.
+template <class T, class O, std::size_t... I>
+std::function<void()> tune_call(int t, const Exec& space, kmm::Op opA, kmm::Op opB, O& o, std::index_sequence<I...>) {
+  std::function<void()> f;
+  ((int(I) == t ? (void)(f = [&o, space, opA, opB] {
+     kmm::gemm_blocked<std::tuple_element_t<I, TuneParams<T>>>(space, opA, opB, T(1), o.A, o.B, T(0), o.C);
+   }) : (void)0), ...);
+  return f;
+}
+
 template <class T>
 void run(benchmark::State& state, const Shape& s, Impl impl) {
   auto& o = operands<T>(s);
@@ -230,12 +250,17 @@ void run(benchmark::State& state, const Shape& s, Impl impl) {
     case Impl::Tiled32: call = [&] { kmm::gemm_tiled<kmm::Square32>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
     case Impl::Strip16: call = [&] { kmm::gemm_tiled<kmm::Strip16>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
     case Impl::Blocked: call = [&] { kmm::gemm(space, opA, opB, alpha, o.A, o.B, beta, o.C, kmm::Algorithm::Blocked); }; break;
-    case Impl::Tune0: call = [&] { kmm::gemm_blocked<std::tuple_element_t<0, TuneParams<T>>>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
-    case Impl::Tune1: call = [&] { kmm::gemm_blocked<std::tuple_element_t<1, TuneParams<T>>>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
-    case Impl::Tune2: call = [&] { kmm::gemm_blocked<std::tuple_element_t<2, TuneParams<T>>>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
-    case Impl::Tune3: call = [&] { kmm::gemm_blocked<std::tuple_element_t<3, TuneParams<T>>>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
-    case Impl::Tune4: call = [&] { kmm::gemm_blocked<std::tuple_element_t<4, TuneParams<T>>>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
-    case Impl::Tune5: call = [&] { kmm::gemm_blocked<std::tuple_element_t<5, TuneParams<T>>>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
+    case Impl::Tune0: case Impl::Tune1: case Impl::Tune2: case Impl::Tune3: case Impl::Tune4: case Impl::Tune5:
+      if constexpr (kOnGpu) {
+        call = tune_call<T>(int(impl) - int(Impl::Tune0), space, opA, opB, o, std::make_index_sequence<kTuneRows>{});
+      } else {
+        const std::string kernel = host_tune_kernel(int(impl) - int(Impl::Tune0));
+        call = [&, kernel] {
+          kmm::set_host_kernel(kernel);
+          kmm::gemm(space, opA, opB, alpha, o.A, o.B, beta, o.C, kmm::Algorithm::Blocked);
+        };
+      }
+      break;
   }
   const double bytes = s.memory_bound ? double(o.A.size() + o.B.size() + o.C.size()) * sizeof(T) : 0.0;
   if (impl != Impl::Vendor && o.expected.size() > 0) {  // (the vendor row filtered out: nothing to check against)
@@ -248,8 +273,10 @@ void run(benchmark::State& state, const Shape& s, Impl impl) {
       return;
     }
   }
+  const std::string host_kernel_before = kOnGpu ? std::string() : kmm::host_kernel();
   measure(state, call, 2.0 * s.m * s.n * s.k, bytes, std::string(sizeof(T) == 4 ? "s" : "d") + s.label(),
           impl == Impl::Vendor, int(impl));
+  if (!kOnGpu) kmm::set_host_kernel(host_kernel_before);  // (a tune row switched it)
   if (impl == Impl::Vendor) {  // beta = 0: every call leaves C = A B
     if (o.expected.size() == 0) o.expected = decltype(o.expected)("expected", s.m, s.n);
     Kokkos::deep_copy(o.expected, o.C);
@@ -285,7 +312,11 @@ std::vector<Shape> shapes(Set set) {
 
 std::vector<Impl> impls(const Shape& s, Set set) {
   std::vector<Impl> v{Impl::Vendor};
-  if (set == Set::Tune) return {Impl::Vendor, Impl::Tune0, Impl::Tune1, Impl::Tune2, Impl::Tune3, Impl::Tune4, Impl::Tune5};
+  if (set == Set::Tune) {
+    const int rows = kOnGpu ? kTuneRows : int(kmm::host_kernels().size());
+    for (int t = 0; t < rows && t < kTuneRows; ++t) v.push_back(Impl(int(Impl::Tune0) + t));
+    return v;
+  }
   const bool full = set == Set::Full;
   // the naive rung only where it finishes in reasonable time
   const long naive_max = kOnGpu ? 4096 : (full ? 1024 : 512);
@@ -417,6 +448,7 @@ int main(int argc, char** argv) {
     benchmark::AddCustomContext("kmm.vendor", kmm_bench::Vendor::notes());
     benchmark::AddCustomContext("kmm.device", kmm_bench::Vendor::device());
     benchmark::AddCustomContext("kmm.compiler", __VERSION__);
+    if (!kmm_bench::kOnGpu) benchmark::AddCustomContext("kmm.host_kernel", kmm::host_kernel());
     char warmup[32];
     std::snprintf(warmup, sizeof warmup, "%g", kmm_bench::warmup_seconds);
     benchmark::AddCustomContext("kmm.timing", std::string("manual: fence, steady_clock, call, fence; 2 warm-up calls, then ") +

@@ -1,9 +1,9 @@
 #pragma once
-// Candidate Blocked parameters that `kmm-bench --kmm_set=tune` sweeps on the
-// machine at hand (square n = 1024, 2048 and 4096, and 16384 on a GPU, next
-// to the vendor). The winner goes into include/kmm/tile_table.hpp with the
+// Candidate GPU Blocked parameters that `kmm-bench --kmm_set=tune` sweeps
+// (square n = 1024, 2048, 4096 and 16384, next to cuBLAS). On a CPU the tune
+// set compares the host micro-kernels instead (kmm/host_kernel.hpp). The winner goes into include/kmm/tile_table.hpp with the
 // run that chose it (docs/perf-log.md). The first entry of each list is the
-// table's current `blocked` row (GPU: the second is `blocked_mid`).
+// table's current `blocked` row, the second `blocked_mid`.
 #include <tuple>
 
 #include "kmm/tile_table.hpp"
@@ -24,19 +24,6 @@ using GpuDouble = std::tuple<BlockedParams<128, 64, 8, 8, 8, 2, 2, 2, true, 2, 1
                              BlockedParams<128, 128, 8, 8, 8, 2, 2, 2, true, 2, 256, 1, 0, 1>,  // 238: a third fewer L2 bytes per FMA
                              BlockedParams<128, 64, 8, 4, 8, 2, 2, 2, true, 2, 256, 2, 0, 1>,
                              BlockedParams<64, 64, 8, 4, 8, 2, 2, 2, true, 2, 128, 4, 0, 1>>;   // 16 warps per SM
-using CpuFloat = std::tuple<BlockedParams<256, 1536, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,  // table
-                            BlockedParams<128, 1536, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
-                            BlockedParams<256, 768, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
-                            BlockedParams<512, 1536, 128, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
-                            BlockedParams<256, 1536, 128, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
-                            BlockedParams<128, 192, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>>;  // table before session 7
-using CpuDouble = std::tuple<BlockedParams<128, 768, 256, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>,  // table
-                             BlockedParams<256, 1536, 128, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>,
-                             BlockedParams<128, 1536, 256, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>,
-                             BlockedParams<512, 1536, 64, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>,
-                             BlockedParams<128, 1536, 128, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>,
-                             BlockedParams<256, 96, 128, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>>;  // table before session 7
-
 template <class P>
 std::string params_name() {
   // GPU rows also name the padding and the launch bounds (threads, minimum blocks per SM)

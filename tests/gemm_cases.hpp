@@ -88,11 +88,19 @@ KMM_GEMM_VARIANT(AutoKernel, kmm::gemm(space, opA, opB, alpha, A, B, beta, C))
 KMM_GEMM_VARIANT(NaiveKernel, kmm::gemm(space, opA, opB, alpha, A, B, beta, C, kmm::Algorithm::Naive))
 KMM_GEMM_VARIANT(TiledKernel, kmm::gemm(space, opA, opB, alpha, A, B, beta, C, kmm::Algorithm::Tiled))
 KMM_GEMM_VARIANT(BlockedKernel, kmm::gemm(space, opA, opB, alpha, A, B, beta, C, kmm::Algorithm::Blocked))
-// The Blocked rows of the tile table one by one (Algorithm::Blocked picks
-// blocked_mid for all but 256 x 384 x 48 in fp32, see TileTable::blocked_mid_wins).
-KMM_GEMM_VARIANT(BlockedLargeKernel,
-                 kmm::gemm_blocked<typename kmm::TileTable<E>::template blocked<typename CV::non_const_value_type>>(
-                     space, opA, opB, alpha, A, B, beta, C))
+// The GPU tile table's large Blocked row on every shape (Algorithm::Blocked
+// picks blocked_mid for all but 256 x 384 x 48 in fp32, see
+// TileTable::blocked_mid_wins). Host spaces have no rows: Algorithm::Blocked.
+struct BlockedLargeKernel {
+  template <class E, class T, class AV, class BV, class CV>
+  void operator()(const E& space, Op opA, Op opB, T alpha, const AV& A, const BV& B, T beta, const CV& C) const {
+    if constexpr (kmm::detail::is_host_space<E>())
+      kmm::gemm(space, opA, opB, alpha, A, B, beta, C, kmm::Algorithm::Blocked);
+    else
+      kmm::gemm_blocked<typename kmm::TileTable<E>::template blocked<typename CV::non_const_value_type>>(
+          space, opA, opB, alpha, A, B, beta, C);
+  }
+};
 KMM_GEMM_VARIANT(Tiled8Kernel, kmm::gemm_tiled<kmm::Square8>(space, opA, opB, alpha, A, B, beta, C))
 KMM_GEMM_VARIANT(Tiled16Kernel, kmm::gemm_tiled<kmm::Square16>(space, opA, opB, alpha, A, B, beta, C))
 KMM_GEMM_VARIANT(Tiled32Kernel, kmm::gemm_tiled<kmm::Square32>(space, opA, opB, alpha, A, B, beta, C))

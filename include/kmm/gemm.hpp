@@ -17,6 +17,7 @@
 #include <type_traits>
 
 #include "kmm/detail/checks.hpp"
+#include "kmm/kernels/host_blocked.hpp"
 #include "kmm/kernels/naive.hpp"
 #include "kmm/kernels/scale.hpp"
 #include "kmm/kernels/tiled.hpp"
@@ -129,10 +130,14 @@ void gemm_tiled(const ExecSpace& space, Op opA, Op opB, typename CView::const_va
   });
 }
 
-/// gemm with the Blocked kernel and explicit parameters (tuning sweeps).
+/// gemm with the GPU Blocked kernel and explicit parameters (tuning sweeps).
+/// Host spaces choose their blocking per CPU at run time (kmm/host_kernel.hpp).
 template <class Params, class ExecSpace, class AView, class BView, class CView>
 void gemm_blocked(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_type alpha,
                   const AView& A, const BView& B, typename CView::const_value_type beta, const CView& C) {
+  static_assert(!detail::is_host_space<ExecSpace>(),
+                "kmm::gemm_blocked<Params> takes GPU rows; on a host space use gemm(..., Algorithm::Blocked) "
+                "and kmm::set_host_kernel() to choose the micro-kernel");
   detail::checked_gemm("kmm::gemm_blocked", space, opA, opB, alpha, A, B, beta, C, [&](auto ta, auto tb) {
     kernels::blocked<Params, decltype(ta)::value, decltype(tb)::value>(space, alpha, A, B, beta, C);
   });
@@ -164,15 +169,19 @@ void gemm(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_ty
     if (algo == Algorithm::Naive) {
       kernels::naive<TA, TB>(space, alpha, A, B, beta, C);
     } else if (algo == Algorithm::Blocked) {
-      // the table's large tile, or its mid-size tile where the large one
-      // would leave the device partly idle or run its edge path
-      using Table = TileTable<ExecSpace>;
-      using Large = typename Table::template blocked<T>;
-      const bool whole = kernels::blocked_whole_tiles<Large, TA, TB, ExecSpace>(A, B, C);
-      if (Table::template blocked_mid_wins<T>(C.extent(0), C.extent(1), whole))
-        kernels::blocked<typename Table::template blocked_mid<T>, TA, TB>(space, alpha, A, B, beta, C);
-      else
-        kernels::blocked<Large, TA, TB>(space, alpha, A, B, beta, C);
+      if constexpr (detail::is_host_space<ExecSpace>()) {
+        kernels::host_blocked<TA, TB>(space, alpha, A, B, beta, C);  // libkmm's frame, this CPU's micro-kernel
+      } else {
+        // the table's large tile, or its mid-size tile where the large one
+        // would leave the device partly idle or run its edge path
+        using Table = TileTable<ExecSpace>;
+        using Large = typename Table::template blocked<T>;
+        const bool whole = kernels::blocked_whole_tiles<Large, TA, TB, ExecSpace>(A, B, C);
+        if (Table::template blocked_mid_wins<T>(C.extent(0), C.extent(1), whole))
+          kernels::blocked<typename Table::template blocked_mid<T>, TA, TB>(space, alpha, A, B, beta, C);
+        else
+          kernels::blocked<Large, TA, TB>(space, alpha, A, B, beta, C);
+      }
     } else {
       using Shape = typename TileTable<ExecSpace>::tiled_shape;
       kernels::tiled<Shape, TA, TB>(space, alpha, A, B, beta, C);

@@ -162,26 +162,9 @@ struct TileTable<ExecSpace, true> {
   using batched_shape = Square32;
   static Algorithm batched_algorithm(std::int64_t, std::int64_t, std::int64_t) { return Algorithm::Naive; }
 
-  // Algorithm::Blocked, per value type: BLIS' loops (blocked.hpp,
-  // host_block). A thread's block is up to BM x BN of C (BN plays NC), BK is
-  // KC; the TM x TN vector micro-kernel keeps 2 x 6 accumulators of 32-byte
-  // (AVX2) registers, fp32 16 x 6 and fp64 8 x 6 (2-core AMD EPYC, Zen 3:
-  // AVX2, no AVX-512). The A slice (BM x KC, 256 KB) stays in L2, one B
-  // micro-panel (KC x 6) in L1. Chosen by the CPU tune of session 7
-  // (`OMP_PROC_BIND=false kmm-bench --kmm_set=tune`, docs/perf-log.md),
-  // fraction of OpenBLAS at n = 1024 / 2048 in one run: fp32 256x1536x256
-  // 0.79 / 0.75 (the 128x192x256 blocks before, which repacked A for every
-  // 192 columns: 0.74 / 0.53), fp64 128x768x256 0.87 / 0.94 (256x96x128
-  // before: 0.70 / 0.57). This VM's spread between runs is large.
-  //                    BM  BN   BK  TM  TN VM  VN PAD one-thread-per-micro-tile stages launch-bounds simd-bytes
-  template <class T>
-  using blocked = std::conditional_t<std::is_same<T, float>::value,
-                                     BlockedParams<256, 1536, 256, 16, 6, 16, 6, 0, false, 1, 1, 1, 32>,
-                                     BlockedParams<128, 768, 256, 8, 6, 8, 6, 0, false, 1, 1, 1, 32>>;
-  template <class T>
-  using blocked_mid = blocked<T>;  // one tile size: a team is one thread, any block count keeps the cores busy
-  template <class T>
-  static bool blocked_mid_wins(std::int64_t, std::int64_t, bool) { return false; }
+  // Algorithm::Blocked has no row here: host backends run the frame compiled
+  // into libkmm (kernels/host_blocked.hpp), whose blocking goes with the
+  // micro-kernel chosen for the CPU at run time (src/host/host_gemm.cpp).
 };
 
 }  // namespace kmm

@@ -14,11 +14,7 @@
 //   apart) so a warp's LDS.128s cover contiguous banks; rows padded by PAD so
 //   staging stores are conflict-free; two scratch stages with a register
 //   prefetch of the next k-step, so global loads overlap the FMAs.
-// - CPU: a team is one thread that owns whole blocks (host_blocks): the
-//   micro-tile loop becomes BLIS' loops around a micro-kernel, the block a
-//   wide panel of C (BN is NC), the scratch slices the packed micro-panels
-//   (BK is KC), each k-step's product added into C, and the TM x TN vector
-//   micro-kernel the one per-machine piece.
+// (Host backends take kernels/host_blocked.hpp: BLIS' loops compiled into libkmm.)
 // - GPU staging: slices inside the matrices travel as 16-byte packs (LDG.128,
 //   then STS.128 or a transposed STS per element) when the host finds the
 //   operands aligned; with Params::async (1), packs along m or n go global
@@ -34,14 +30,11 @@
 // the cap 3 % lower; 0.81 with 128x128x16 and both paths in one kernel,
 // run 20); 0.77 at n = 4000 with 64x128x16 / 4x8 (edges); fp64 20-21
 // TFLOP/s with 128x64x8 / 8x8 (0.45-0.49 of cuBLAS' tensor-core DGEMM;
-// 21-22 on an H200, run 30). 2-core
-// CPU, wide blocks and B packed once per block column (session 8): 0.86-1.10
-// of OpenBLAS (fp32) and 0.76-1.00 (fp64) at n = 1024-2048 (A/B runs).
+// 21-22 on an H200, run 30).
 #include <limits>
 #include <type_traits>
 
 #include "kmm/detail/access.hpp"
-#include "kmm/detail/cpu_micro_kernel.hpp"
 #include "kmm/detail/pack.hpp"
 
 namespace kmm {
@@ -59,7 +52,7 @@ struct BlockedParams {
   static constexpr int team_size = ThreadPerMicroTile_ ? TX * TY : 1;
   static constexpr int stages = Stages_;  // 2: register prefetch + double buffer; 1: stage then compute
   static constexpr int max_threads = MaxThreads_, min_blocks = MinBlocks_;  // launch bounds
-  static constexpr int simd_bytes = SimdBytes_;  // > 0: host vector micro-kernel (cpu_micro_kernel.hpp)
+  static_assert(SimdBytes_ == 0, "host rows are gone: host backends use libkmm's frame (kmm/host_kernel.hpp)");
   // staging without registers (cp.async): 1, packs of m- or n-contiguous
   // operands; 2, also k-contiguous operands, element by element
   static constexpr bool async = Async_ >= 1, async_k = Async_ >= 2;
@@ -144,13 +137,9 @@ struct Blocked {
   index_t c_si, c_sj;   // strides of C(i, j)
   bool a_vec, b_vec;    // vector staging allowed (unit stride, aligned, leading dimension a multiple of the pack)
   bool c_vec_m, c_vec_n;  // vector write-back of VM rows (C unit stride in i) or VN columns (unit stride in j)
-  index_t bm, bn;         // host rows: the block's extent (at most BM x BN; blocked() evens them out)
 
-  // GPU rows stage in shared memory (level 0); a host row's slices take
-  // hundreds of KB, and Kokkos 5 rejects level 0 scratch above
-  // scratch_size_max(0) (32 KB on the host), so they go to level 1.
-  // (read as int(SCRATCH_LEVEL): team_scratch takes a reference, which device code cannot bind to this member)
-  static constexpr int SCRATCH_LEVEL = P::thread_per_micro_tile ? 0 : 1;
+  // Stages live in shared memory (scratch level 0).
+  static constexpr int SCRATCH_LEVEL = 0;
 
   static std::size_t scratch_bytes() { return scratch_view::shmem_size(P::stages * STAGE + ALIGN / sizeof(T)); }
 
@@ -386,18 +375,10 @@ struct Blocked {
     }
   }
 
-  // Host rows (simd_bytes > 0) store each slice as BLIS' micro-panels:
-  // panel r / W holds rows r .. r + W - 1 (W = TM for A, TN for B) for every
-  // k, contiguously, so the micro-kernel streams one panel of A and keeps
-  // one panel of B in L1 (6 KB for fp32 at KC = 256) instead of reading
-  // TM or TN values out of every BM- or BN-wide scratch row.
-  // (Only where that micro-kernel is compiled: nvcc and hipcc compile host
-  // rows with the generic one, which reads the row layout.)
-  static constexpr bool PANELS = P::simd_bytes > 0 && detail::have_vector_extensions;
   template <int LD, int W>
   KOKKOS_FORCEINLINE_FUNCTION static int slot(int r, int kk) {
-    if constexpr (PANELS) return (r / W) * (W * P::BK) + kk * W + r % W;
-    else return kk * LD + r;
+    (void)W;
+    return kk * LD + r;
   }
   // Global -> scratch directly (one thread per team: the packing step of
   // BLIS). rows: how many rows (m or n) to pack, a multiple of W; the first
@@ -428,7 +409,7 @@ struct Blocked {
         }
       }
     } else {  // one micro-panel (W rows) per outer step
-      constexpr int KSTEP = PANELS ? W : LD;  // slot(r0 + w, kk) = slot(r0, 0) + kk * KSTEP + w
+      constexpr int KSTEP = LD;  // slot(r0 + w, kk) = slot(r0, 0) + kk * KSTEP + w
       for (int r0 = rank * W; r0 < rows; r0 += nthreads * W) {
         T* const d = dst + slot<LD, W>(r0, 0);
         if (k_in && r0 + W <= inside) {
@@ -462,17 +443,9 @@ struct Blocked {
 
   // acc[TN][TM] += As^T Bs over one k-step, for micro-tile (tx, ty).
   // kend: the valid depth of this k-step (< BK only in the last one). The
-  // generic (GPU) loop runs the full, unrolled BK over zero-padded scratch;
-  // the host micro-kernel stops at kend, so a small k is not padded to KC.
+  // loop runs the full, unrolled BK over zero-padded scratch.
   KOKKOS_FORCEINLINE_FUNCTION static void micro_kernel(const T* As, const T* Bs, int tx, int ty, int kend,
                                                        T (&c)[P::TN][P::TM]) {
-    if constexpr (P::simd_bytes > 0 && detail::have_vector_extensions) {
-      static_assert(P::VM == P::TM && P::VN == P::TN, "the vector micro-kernel reads contiguous fragments");
-      static_assert(PANELS, "the vector micro-kernel reads micro-panels");
-      detail::vector_micro_kernel<T, P::simd_bytes, P::TM, P::TN, P::TM, P::TN>(As + tx * (P::TM * P::BK),
-                                                                                Bs + ty * (P::TN * P::BK), kend, c);
-      return;
-    }
     (void)kend;
     KMM_UNROLL
     for (int kk = 0; kk < P::BK; ++kk) {
@@ -494,7 +467,7 @@ struct Blocked {
   // Micro-tile t of the block, (tx, ty), tx fastest: a GPU warp is 16 x 2
   // micro-tiles (as 8 x 4 warp tiles, each fragment read one shared-memory
   // wavefront instead of two, the fp32 rows lost 3-7 %: GPU runs 18-19,
-  // docs/perf-log.md). (Host rows walk their micro-tiles in host_blocks.)
+  // docs/perf-log.md).
   KOKKOS_FORCEINLINE_FUNCTION static void micro_tile(int t, int& tx, int& ty) {
     tx = t % P::TX;
     ty = t / P::TX;
@@ -521,106 +494,15 @@ struct Blocked {
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
     scratch_view raw(team.team_scratch(int(SCRATCH_LEVEL)), P::stages * STAGE + ALIGN / sizeof(T));
     T* const smem = detail::align_up<ALIGN>(raw.data());
-    if constexpr (P::thread_per_micro_tile) {
-      for (index_t blk = team.league_rank(); blk < blocks; blk += team.league_size()) {
-        index_t bi, bj;
-        block_of(blk, bi, bj);
-        block(team, smem, bi * P::BM, bj * P::BN);
-      }
-    } else {  // host: one league rank per thread, each a contiguous share of the blocks
-      const index_t r = team.league_rank(), l = team.league_size();
-      host_blocks(smem, r * blocks / l, (r + 1) * blocks / l);
-    }
-  }
-
-  // Host rows: BLIS' loops around the micro-kernel. A team is one thread; it
-  // takes blocks [b0, b1) of C, numbered down the columns of blocks (block
-  // b is block row b % blocks_m of block column b / blocks_m), each at most
-  // BM x BN (BN plays BLIS' NC: wide, so each packed slice of A serves many
-  // micro-panels of B, where blocks of 192 columns had the thread repack A
-  // for every one of them: 19 % of the time at n = 2048, perf,
-  // docs/perf-log.md). Per k-step (BK is KC) it packs op(B)'s slice of a
-  // block column once for all of the thread's blocks in it (BLIS' pc loop
-  // around the ic loop; packing it for every block took 10 % of the time at
-  // n = 2048, perf), then for each block packs op(A)'s slice, runs the
-  // micro-kernel over the micro-tiles (one B micro-panel, in L1, against
-  // every A micro-panel of the slice, in L2) and adds the step's product into
-  // C. The first step applies beta, so C holds the running sum and no
-  // block-sized accumulator is needed.
-  KOKKOS_INLINE_FUNCTION void host_blocks(T* smem, index_t b0, index_t b1) const {
-    static_assert(P::VM == P::TM && P::VN == P::TN, "host rows: a thread's micro-tile is contiguous in the block");
-    const index_t blocks_m = blocks / blocks_n;
-    T* const As = smem;
-    T* const Bs = smem + P::BK * LDA;
-    const index_t steps = k > 0 ? (k + P::BK - 1) / P::BK : 1;  // (k = 0: one empty step, C = beta C)
-    for (index_t first = b0; first < b1;) {  // the thread's blocks in one block column: [first, last)
-      const index_t col = first / blocks_m, last = b1 < (col + 1) * blocks_m ? b1 : (col + 1) * blocks_m;
-      const index_t j0 = col * bn;
-      const int cols = int(n - j0 < bn ? n - j0 : bn), packed_cols = (cols + P::TN - 1) / P::TN * P::TN;
-      for (index_t s = 0; s < steps; ++s) {
-        const index_t p0 = s * P::BK;
-        stage_b(0, 1, j0, p0, packed_cols, Bs);
-        const int kend = int(k - p0 < P::BK ? k - p0 : P::BK);
-        const T b = s == 0 ? beta : T(1);
-        for (index_t blk = first; blk < last; ++blk) {
-          const index_t i0 = (blk % blocks_m) * bm;
-          const int rows = int(m - i0 < bm ? m - i0 : bm), packed_rows = (rows + P::TM - 1) / P::TM * P::TM;
-          stage_a(0, 1, i0, p0, packed_rows, As);
-          for (int ty = 0; ty * P::TN < cols; ++ty) {
-            for (int tx = 0; tx * P::TM < rows; ++tx) {
-              const index_t ci = i0 + tx * P::TM, cj = j0 + ty * P::TN;
-              const int crows = rows - tx * P::TM, ccols = cols - ty * P::TN;
-              if (b != T(0)) prefetch_c(ci, cj, crows, ccols);  // read after the micro-kernel's KC steps
-              T c[P::TN][P::TM] = {};
-              micro_kernel(As, Bs, tx, ty, kend, c);
-              add_to_c(ci, cj, crows, ccols, c, b);
-            }
-          }
-        }
-      }
-      first = last;
-    }
-  }
-  // Asks the cache for the micro-tile of C at (i0, j0) (whole tiles only): at
-  // n = 2048 its reads in add_to_c took 5 % of the time, missing (perf).
-  KOKKOS_FORCEINLINE_FUNCTION void prefetch_c(index_t i0, index_t j0, int rows, int cols) const {
-    if (rows < P::TM || cols < P::TN) return;
-    const T* const p = C.data() + i0 * c_si + j0 * c_sj;
-    if (c_si == 1)
-      for (int j = 0; j < P::TN; ++j) { detail::prefetch(p + j * c_sj); detail::prefetch(p + j * c_sj + P::TM - 1); }
-    else if (c_sj == 1)
-      for (int i = 0; i < P::TM; ++i) { detail::prefetch(p + i * c_si); detail::prefetch(p + i * c_si + P::TN - 1); }
-  }
-  // C = alpha c + b C on the micro-tile at (i0, j0), of which rows x cols lie
-  // inside C (b == 0: C is not read, as update_c).
-  KOKKOS_FORCEINLINE_FUNCTION void add_to_c(index_t i0, index_t j0, int rows, int cols, const T (&c)[P::TN][P::TM],
-                                            T b) const {
-    const T alpha = this->alpha;  // a local: stores to C could alias the member, and would keep the loops scalar
-    if (rows >= P::TM && cols >= P::TN && c_si == 1) {  // whole, unit stride down the columns
-      for (int j = 0; j < P::TN; ++j) {
-        T* const p = C.data() + i0 + (j0 + j) * c_sj;
-        if (b == T(0))
-          for (int i = 0; i < P::TM; ++i) p[i] = alpha * c[j][i];
-        else
-          for (int i = 0; i < P::TM; ++i) p[i] = alpha * c[j][i] + b * p[i];
-      }
-    } else if (rows >= P::TM && cols >= P::TN && c_sj == 1) {  // whole, unit stride along the rows
-      for (int i = 0; i < P::TM; ++i) {
-        T* const p = C.data() + (i0 + i) * c_si + j0;
-        if (b == T(0))
-          for (int j = 0; j < P::TN; ++j) p[j] = alpha * c[j][i];
-        else
-          for (int j = 0; j < P::TN; ++j) p[j] = alpha * c[j][i] + b * p[j];
-      }
-    } else {
-      for (int j = 0; j < P::TN && j < cols; ++j)
-        for (int i = 0; i < P::TM && i < rows; ++i) detail::update_c(C, i0 + i, j0 + j, alpha, c[j][i], b);
+    for (index_t blk = team.league_rank(); blk < blocks; blk += team.league_size()) {
+      index_t bi, bj;
+      block_of(blk, bi, bj);
+      block(team, smem, bi * P::BM, bj * P::BN);
     }
   }
 
   // GPU rows: the team's block at (i0, j0), one micro-tile per thread.
   KOKKOS_INLINE_FUNCTION void block(const member_type& team, T* smem, index_t i0, index_t j0) const {
-    static_assert(P::thread_per_micro_tile, "host rows take host_blocks");
     const int rank = team.team_rank();
     T acc[P::TN][P::TM];
     KMM_UNROLL
@@ -780,25 +662,7 @@ void blocked(const ExecSpace& space, typename CView::const_value_type alpha, con
   using detail::index_t;
   const index_t m = C.extent(0), n = C.extent(1);
   const index_t k = TA ? A.extent(0) : A.extent(1);
-  index_t bm = P::BM, bn = P::BN;
-  if constexpr (!P::thread_per_micro_tile) {
-    // Host rows: blocks of even size in whole micro-tiles, and at least one
-    // per thread where C has the micro-tiles for it (16 x 16 C: two 16 x 12 blocks on two threads).
-    const index_t threads = space.concurrency();
-    const index_t nbm = (m + P::BM - 1) / P::BM;
-    index_t nbn = (n + P::BN - 1) / P::BN;
-    if (nbm * nbn < threads) {
-      const index_t need = (threads + nbm - 1) / nbm, most = (n + P::TN - 1) / P::TN;
-      nbn = need < most ? need : most;
-    }
-    const auto whole = [](index_t x, index_t parts, index_t w) {
-      const index_t e = (x + parts - 1) / (parts > 0 ? parts : 1);
-      return e > 0 ? (e + w - 1) / w * w : w;
-    };
-    bm = whole(m, nbm, P::TM);
-    bn = whole(n, nbn, P::TN);
-  }
-  const index_t blocks_m = (m + bm - 1) / bm, blocks_n = (n + bn - 1) / bn;
+  const index_t blocks_m = (m + P::BM - 1) / P::BM, blocks_n = (n + P::BN - 1) / P::BN;
   const detail::index_t blocks = blocks_m * blocks_n;
   const BlockedOperands<P, TA, TB, ExecSpace, AView, BView, CView> ops(A, B);
   const bool a_m = ops.a_m, b_n = ops.b_n, a_vec = ops.a_vec, b_vec = ops.b_vec;
@@ -809,13 +673,11 @@ void blocked(const ExecSpace& space, typename CView::const_value_type alpha, con
   const auto packable = decltype(ops)::packable;
   const bool c_vec_m = P::thread_per_micro_tile && packable(C.data(), c_si, c_sj, P::VM, align_m);
   const bool c_vec_n = P::thread_per_micro_tile && !c_vec_m && packable(C.data(), c_sj, c_si, P::VN, align_n);
-  // host rows: one league rank per thread, which takes a contiguous share of the blocks (host_blocks)
-  const index_t threads = P::thread_per_micro_tile ? blocks : index_t(space.concurrency());
-  const int league = detail::league_for(blocks < threads ? blocks : threads);
+  const int league = detail::league_for(blocks);
   const auto launch = [&](auto whole_tiles) {
     using K = Blocked<P, TA, TB, ExecSpace, AView, BView, CView, decltype(whole_tiles)::value>;
     K f{A,    B,    C,    alpha, beta, m,    n,    k,     blocks_n, blocks,  a_m,    b_n,
-        a_si, a_sp, b_sp, b_sj,  c_si, c_sj, a_vec, b_vec, c_vec_m,  c_vec_n, bm,      bn};
+        a_si, a_sp, b_sp, b_sj,  c_si, c_sj, a_vec, b_vec, c_vec_m,  c_vec_n};
     typename K::policy_type policy(space, league, P::team_size);
     Kokkos::parallel_for("kmm::gemm[Blocked]", policy.set_scratch_size(K::SCRATCH_LEVEL, Kokkos::PerTeam(K::scratch_bytes())), f);
   };
