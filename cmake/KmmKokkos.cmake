@@ -106,6 +106,43 @@ function(_kmm_provision_kokkos)
   endif()
 endfunction()
 
+# Can a shared library contain this Kokkos? A shared Kokkos, or the PIC one
+# kmm provisions, yes. A static Kokkos built with Kokkos' defaults (no -fPIC)
+# cannot go into libkmm_blas.so (its thread-local variables use non-PIC
+# relocations), and its configuration does not record PIC: a shared library
+# that makes a View is linked against it once, and the answer cached.
+function(_kmm_kokkos_shared_ok out)
+  get_target_property(_type Kokkos::kokkoscore TYPE)
+  if(KMM_KOKKOS_PROVISIONED OR NOT _type STREQUAL "STATIC_LIBRARY")
+    set(${out} ON PARENT_SCOPE)
+    return()
+  endif()
+  set(_key "${Kokkos_DIR};${CMAKE_CXX_COMPILER}")
+  if(DEFINED CACHE{KMM_KOKKOS_PIC_KEY} AND KMM_KOKKOS_PIC_KEY STREQUAL _key)
+    set(${out} ${KMM_KOKKOS_PIC} PARENT_SCOPE)
+    return()
+  endif()
+  set(_dir "${CMAKE_BINARY_DIR}/_kmm_pic_check")
+  file(REMOVE_RECURSE "${_dir}")
+  file(WRITE "${_dir}/src/CMakeLists.txt" "cmake_minimum_required(VERSION 3.20)
+project(kmm_pic_check LANGUAGES CXX)
+find_package(Kokkos CONFIG REQUIRED)
+add_library(pic_check SHARED pic.cpp)
+target_link_libraries(pic_check PRIVATE Kokkos::kokkos)
+")
+  file(WRITE "${_dir}/src/pic.cpp" "#include <Kokkos_Core.hpp>
+double kmm_pic_check(int n) { Kokkos::View<double*, Kokkos::HostSpace> v(\"v\", n); return double(v.extent(0)); }
+")
+  message(STATUS "kmm: Kokkos is a static library; checking that a shared library can contain it")
+  try_compile(_ok "${_dir}/build" "${_dir}/src" kmm_pic_check
+    CMAKE_FLAGS "-DKokkos_DIR=${Kokkos_DIR}" "-DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER}"
+                "-DCMAKE_CXX_STANDARD=${CMAKE_CXX_STANDARD}" "-DCMAKE_BUILD_TYPE=Release"
+    OUTPUT_VARIABLE _log)
+  set(KMM_KOKKOS_PIC_KEY "${_key}" CACHE INTERNAL "")
+  set(KMM_KOKKOS_PIC ${_ok} CACHE INTERNAL "")
+  set(${out} ${_ok} PARENT_SCOPE)
+endfunction()
+
 macro(kmm_setup_kokkos)
   if(NOT KMM_BACKEND MATCHES "^(Serial|OpenMP|CUDA)$")
     message(FATAL_ERROR "kmm: KMM_BACKEND must be Serial, OpenMP or CUDA (got '${KMM_BACKEND}')")
@@ -141,4 +178,24 @@ macro(kmm_setup_kokkos)
                         "(enabled options: ${Kokkos_OPTIONS}). Rebuild it with -DKokkos_ENABLE_CUDA_LAMBDA=ON.")
   endif()
   message(STATUS "kmm: Kokkos ${Kokkos_VERSION} (${Kokkos_DIR}), devices ${Kokkos_DEVICES}, backend ${KMM_BACKEND}")
+  if(KMM_BACKEND STREQUAL "CUDA" AND Kokkos_VERSION VERSION_LESS 4.7.1 AND NOT KMM_KOKKOS_PROVISIONED)
+    message(WARNING "kmm: Kokkos ${Kokkos_VERSION} with CUDA: Kokkos supports CUDA 13 from 4.7.01 on "
+                    "(its changelog); with a CUDA 13 toolkit, use Kokkos 4.7.01 or newer, or let kmm provision "
+                    "its patched 3.4.01.")
+  endif()
+  set(KMM_KOKKOS_SHARED_OK ON)
+  if(KMM_BUILD_BLAS)
+    _kmm_kokkos_shared_ok(KMM_KOKKOS_SHARED_OK)
+    if(NOT KMM_KOKKOS_SHARED_OK)
+      message(STATUS "kmm: the Kokkos at ${Kokkos_DIR} is a static library built without -fPIC, which a shared "
+                     "library cannot contain: building only the static libkmm_blas.a. For libkmm_blas.so, use a "
+                     "Kokkos built with -DBUILD_SHARED_LIBS=ON or -DCMAKE_POSITION_INDEPENDENT_CODE=ON.")
+    endif()
+  endif()
+  # where an installed kmm looks for this Kokkos (kmmConfig.cmake)
+  if(KMM_KOKKOS_PROVISIONED)
+    set(KMM_KOKKOS_DIR_RECORDED "")
+  else()
+    get_filename_component(KMM_KOKKOS_DIR_RECORDED "${Kokkos_DIR}" ABSOLUTE)
+  endif()
 endmacro()

@@ -74,6 +74,23 @@ void full_sweep(Kernel kernel, bool all_mixed = false) {
   }
 }
 
+// For a variant that differs from a fully swept one (Algorithm::Tiled) only in
+// compile-time tile extents, over the same run-time layout handling: every
+// shape, op and alpha/beta pair, each operand once unit-stride along its rows
+// and once along its columns (R L S, then L R L), and all three layouts of C.
+// Configured with -DKMM_TEST_FULL=ON (scripts/test.sh --full), the full sweep instead.
+template <class T, class E, class Kernel>
+void shape_sweep(Kernel kernel) {
+#if defined(KMM_TEST_FULL)
+  full_sweep<T, E>(kernel, true);
+#else
+  unsigned seed = 1234;
+  sweep_scalars<T, E>(kernel, seed);
+  sweep_layouts<T, E, Lay::R, Lay::L, Lay::S>(kernel, seed);
+  sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(kernel, seed);
+#endif
+}
+
 // Kernel variants: generic callables, instantiated for every view type.
 #define KMM_GEMM_VARIANT(NAME, CALL)                                                    \
   struct NAME {                                                                           \

@@ -6,6 +6,6 @@ template <class C>
 class GemmTiled16 : public ::testing::Test {};
 TYPED_TEST_SUITE(GemmTiled16, AllConfigs, ConfigNames);
 TYPED_TEST(GemmTiled16, MatchesReference) {
-  full_sweep<typename TypeParam::value_type, typename TypeParam::exec_space>(Tiled16Kernel{});
+  shape_sweep<typename TypeParam::value_type, typename TypeParam::exec_space>(Tiled16Kernel{});  // (layouts: Algorithm::Tiled's full sweep)
 }
 }  // namespace kmm_test

@@ -6,6 +6,6 @@ template <class C>
 class GemmTiled32 : public ::testing::Test {};
 TYPED_TEST_SUITE(GemmTiled32, AllConfigs, ConfigNames);
 TYPED_TEST(GemmTiled32, MatchesReference) {
-  full_sweep<typename TypeParam::value_type, typename TypeParam::exec_space>(Tiled32Kernel{});
+  shape_sweep<typename TypeParam::value_type, typename TypeParam::exec_space>(Tiled32Kernel{});  // (layouts: Algorithm::Tiled's full sweep)
 }
 }  // namespace kmm_test

@@ -6,6 +6,6 @@ template <class C>
 class GemmTiled8 : public ::testing::Test {};
 TYPED_TEST_SUITE(GemmTiled8, AllConfigs, ConfigNames);
 TYPED_TEST(GemmTiled8, MatchesReference) {
-  full_sweep<typename TypeParam::value_type, typename TypeParam::exec_space>(Tiled8Kernel{});
+  shape_sweep<typename TypeParam::value_type, typename TypeParam::exec_space>(Tiled8Kernel{});  // (layouts: Algorithm::Tiled's full sweep)
 }
 }  // namespace kmm_test
