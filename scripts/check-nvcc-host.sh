@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds tests/nvcc_host_check.cpp with nvcc against the openmp preset's
-# host-only Kokkos and libkmm, and runs it: Blocked's host rows as a CUDA
-# build compiles them, checked on this machine without a GPU (see the
+# host-only Kokkos and libkmm, and runs it: Blocked's host launcher as a CUDA
+# build compiles it, checked on this machine without a GPU (see the
 # source). Needs the openmp preset built (cmake --build --preset openmp).
 #   usage: check-nvcc-host.sh
 set -euo pipefail

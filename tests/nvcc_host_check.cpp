@@ -1,10 +1,10 @@
-// Blocked's host rows as nvcc compiles them. In a CUDA build the host
-// backends' kernels go through nvcc, where the host vector micro-kernel
-// (GCC/Clang vector extensions) is off and the generic one runs, reading
-// scratch in its own layout; the CUDA build's test suites run only on a GPU
-// machine, and there only on Cuda. This program, compiled by nvcc against
-// the openmp preset's (host-only) Kokkos, checks that path here, without a
-// GPU: scripts/check-nvcc-host.sh builds and runs it (.ci/run calls it).
+// Blocked on a host space as nvcc compiles it. In a CUDA build the host
+// backends' gemm goes through nvcc: the launcher in kmm/kernels/host_blocked.hpp
+// is compiled there and calls the frame and micro-kernels in libkmm; the
+// CUDA build's test suites run only on a GPU machine, and there only on
+// Cuda. This program, compiled by nvcc against the openmp preset's
+// (host-only) Kokkos and libkmm, checks that path here, without a GPU:
+// scripts/check-nvcc-host.sh builds and runs it (.ci/run calls it).
 // Random operands, the test suites' double-precision reference and
 // tolerance (expected.hpp); beta = 0 cases start from C full of NaN, so an
 // element left unwritten fails.
