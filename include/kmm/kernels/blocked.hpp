@@ -375,21 +375,14 @@ struct Blocked {
     }
   }
 
-  template <int LD, int W>
-  KOKKOS_FORCEINLINE_FUNCTION static int slot(int r, int kk) {
-    (void)W;
-    return kk * LD + r;
-  }
-  // Global -> scratch directly (one thread per team: the packing step of
-  // BLIS). rows: how many rows (m or n) to pack, a multiple of W; the first
-  // `inside` of them lie in the matrix, and so does the whole k-step when
-  // k_in: those are read through src (the slice's first element; strides
-  // s_row, s_k) without bounds checks, the rest through `checked`, which
-  // gives zeros outside. Contiguous along the rows (s_row == 1, rows_fast):
-  // W rows at a time, a vectorised copy into one panel's slot run. Along k:
-  // one micro-panel's W rows side by side, so W streams are in flight and
-  // the stores are contiguous (row by row, the packing of B was 18 % of the
-  // time at n = 2048, waiting on memory: perf, docs/perf-log.md).
+  // Global -> scratch rows of LD elements (element (r, kk) at kk * LD + r),
+  // without registers in between (the stages == 1 path). rows: how many rows
+  // (m or n) to stage, a multiple of W; the first `inside` of them lie in the
+  // matrix, and so does the whole k-step when k_in: those are read through
+  // src (the slice's first element; strides s_row, s_k) without bounds
+  // checks, the rest through `checked`, which gives zeros outside.
+  // Contiguous along the rows (rows_fast): W rows at a time, copied as a run;
+  // along k: W rows side by side, so W streams are in flight.
   template <int LD, int W, class Load>
   KOKKOS_FORCEINLINE_FUNCTION static void pack_slice(int rank, int nthreads, int rows, int inside, bool rows_fast,
                                                      bool k_in, T* dst, const Load& checked, const T* src,
@@ -397,7 +390,7 @@ struct Blocked {
     if (rows_fast) {  // one k per outer step
       for (int kk = rank; kk < P::BK; kk += nthreads) {
         for (int r0 = 0; r0 < rows; r0 += W) {
-          T* d = dst + slot<LD, W>(r0, kk);
+          T* d = dst + kk * LD + r0;
           if (k_in && r0 + W <= inside) {
             const T* s = src + kk * s_k + r0;
             T v[W];  // all loads before the stores: no aliasing between s and d to rule out, so it vectorises
@@ -408,21 +401,20 @@ struct Blocked {
           }
         }
       }
-    } else {  // one micro-panel (W rows) per outer step
-      constexpr int KSTEP = LD;  // slot(r0 + w, kk) = slot(r0, 0) + kk * KSTEP + w
+    } else {  // W rows per outer step
       for (int r0 = rank * W; r0 < rows; r0 += nthreads * W) {
-        T* const d = dst + slot<LD, W>(r0, 0);
+        T* const d = dst + r0;
         if (k_in && r0 + W <= inside) {
           const T* s = src + r0 * s_row;
           if (s_k == 1)
             for (int kk = 0; kk < P::BK; ++kk)
-              for (int w = 0; w < W; ++w) d[kk * KSTEP + w] = s[w * s_row + kk];
+              for (int w = 0; w < W; ++w) d[kk * LD + w] = s[w * s_row + kk];
           else
             for (int kk = 0; kk < P::BK; ++kk)
-              for (int w = 0; w < W; ++w) d[kk * KSTEP + w] = s[w * s_row + kk * s_k];
+              for (int w = 0; w < W; ++w) d[kk * LD + w] = s[w * s_row + kk * s_k];
         } else {
           for (int kk = 0; kk < P::BK; ++kk)
-            for (int w = 0; w < W; ++w) d[kk * KSTEP + w] = checked(r0 + w, kk);
+            for (int w = 0; w < W; ++w) d[kk * LD + w] = checked(r0 + w, kk);
         }
       }
     }
