@@ -33,7 +33,10 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <stdexcept>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "kmm/batched_gemm.hpp"
@@ -61,12 +64,15 @@ struct Shape {
   }
 };
 
-enum class Impl { Vendor, Naive, Tiled, Blocked, Auto, Tiled8, Tiled16, Tiled32, Strip16, Tune0, Tune1, Tune2, Tune3, Tune4, Tune5 };
+// Tune0 + t is tune row t.
+enum class Impl { Vendor, Naive, Tiled, Blocked, Auto, Tiled8, Tiled16, Tiled32, Strip16, Tune0 };
 // Tune rows: on a GPU the Blocked parameter candidates of tuning.hpp; on a
 // CPU each host micro-kernel this CPU runs (kmm::host_kernels()), Tune0 the default.
 template <class T>
 using TuneParams = std::conditional_t<std::is_same<T, float>::value, GpuFloat, GpuDouble>;
-constexpr int kTuneRows = 6;
+template <class T>
+constexpr int kTuneRows = int(std::tuple_size<TuneParams<T>>::value);
+inline int tune_index(Impl i) { return int(i) - int(Impl::Tune0); }
 inline std::string host_tune_kernel(int i) {
   const auto k = kmm::host_kernels();
   return i < int(k.size()) ? k[i] : std::string();
@@ -88,19 +94,15 @@ const char* impl_name(Impl i) {
 template <class T, std::size_t... I>
 std::string tune_label(int t, std::index_sequence<I...>) {
   std::string name;
-  ((int(I) == t ? (void)(name = params_name<std::tuple_element_t<I, TuneParams<T>>>()) : (void)0), ...);
+  ((int(I) == t ? (void)(name = row_name<std::tuple_element_t<I, TuneParams<T>>>()) : (void)0), ...);
   return name;
 }
 template <class T>
 std::string impl_label(Impl i) {
-  switch (i) {
-    case Impl::Tune0: case Impl::Tune1: case Impl::Tune2: case Impl::Tune3: case Impl::Tune4: case Impl::Tune5: {
-      const int t = int(i) - int(Impl::Tune0);
-      if constexpr (!kOnGpu) return "kmm:Blocked[" + host_tune_kernel(t) + "]";
-      else return tune_label<T>(t, std::make_index_sequence<kTuneRows>{});
-    }
-    default: return impl_name(i);
-  }
+  if (i < Impl::Tune0) return impl_name(i);
+  const int t = tune_index(i);
+  if constexpr (!kOnGpu) return "kmm:Blocked[" + host_tune_kernel(t) + "]";
+  else return tune_label<T>(t, std::make_index_sequence<kTuneRows<T>>{});
 }
 
 template <class T>
@@ -218,12 +220,14 @@ void measure(benchmark::State& state, const std::function<void()>& call, double 
   }
 }
 
-// GPU tune row t: gemm_blocked with the t-th parameters of tuning.hpp.
+// GPU tune row t: the Blocked kernel with the t-th row of tuning.hpp. The
+// tune set's products are NN squares, so only the NN kernels are compiled
+// (all four op combinations of every row would double the CUDA build).
 template <class T, class O, std::size_t... I>
-std::function<void()> tune_call(int t, const Exec& space, kmm::Op opA, kmm::Op opB, O& o, std::index_sequence<I...>) {
+std::function<void()> tune_call(int t, const Exec& space, O& o, std::index_sequence<I...>) {
   std::function<void()> f;
-  ((int(I) == t ? (void)(f = [&o, space, opA, opB] {
-     kmm::gemm_blocked<std::tuple_element_t<I, TuneParams<T>>>(space, opA, opB, T(1), o.A, o.B, T(0), o.C);
+  ((int(I) == t ? (void)(f = [&o, space] {
+     kmm::detail::run_gpu_blocked<std::tuple_element_t<I, TuneParams<T>>, false, false>(space, T(1), o.A, o.B, T(0), o.C);
    }) : (void)0), ...);
   return f;
 }
@@ -250,11 +254,12 @@ void run(benchmark::State& state, const Shape& s, Impl impl) {
     case Impl::Tiled32: call = [&] { kmm::gemm_tiled<kmm::Square32>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
     case Impl::Strip16: call = [&] { kmm::gemm_tiled<kmm::Strip16>(space, opA, opB, alpha, o.A, o.B, beta, o.C); }; break;
     case Impl::Blocked: call = [&] { kmm::gemm(space, opA, opB, alpha, o.A, o.B, beta, o.C, kmm::Algorithm::Blocked); }; break;
-    case Impl::Tune0: case Impl::Tune1: case Impl::Tune2: case Impl::Tune3: case Impl::Tune4: case Impl::Tune5:
+    default:  // tune rows
       if constexpr (kOnGpu) {
-        call = tune_call<T>(int(impl) - int(Impl::Tune0), space, opA, opB, o, std::make_index_sequence<kTuneRows>{});
+        if (s.ta || s.tb) throw std::logic_error("kmm-bench: tune rows are compiled for NN products only");
+        call = tune_call<T>(tune_index(impl), space, o, std::make_index_sequence<kTuneRows<T>>{});
       } else {
-        const std::string kernel = host_tune_kernel(int(impl) - int(Impl::Tune0));
+        const std::string kernel = host_tune_kernel(tune_index(impl));
         call = [&, kernel] {
           kmm::set_host_kernel(kernel);
           kmm::gemm(space, opA, opB, alpha, o.A, o.B, beta, o.C, kmm::Algorithm::Blocked);
@@ -310,11 +315,12 @@ std::vector<Shape> shapes(Set set) {
   return v;
 }
 
+template <class T>
 std::vector<Impl> impls(const Shape& s, Set set) {
   std::vector<Impl> v{Impl::Vendor};
   if (set == Set::Tune) {
-    const int rows = kOnGpu ? kTuneRows : int(kmm::host_kernels().size());
-    for (int t = 0; t < rows && t < kTuneRows; ++t) v.push_back(Impl(int(Impl::Tune0) + t));
+    const int rows = kOnGpu ? kTuneRows<T> : int(kmm::host_kernels().size());
+    for (int t = 0; t < rows; ++t) v.push_back(Impl(int(Impl::Tune0) + t));
     return v;
   }
   const bool full = set == Set::Full;
@@ -402,7 +408,7 @@ template <class T>
 void register_all(Set set) {
   const char* prefix = sizeof(T) == 4 ? "sgemm/" : "dgemm/";
   for (const Shape& s : shapes(set))
-    for (Impl i : impls(s, set)) {
+    for (Impl i : impls<T>(s, set)) {
       const std::string name = prefix + s.label() + "/" + impl_label<T>(i);
       benchmark::RegisterBenchmark(name.c_str(), [s, i](benchmark::State& st) { run<T>(st, s, i); })
           ->UseManualTime()

@@ -4,7 +4,10 @@
 # on the mid-size tiled case, and kmm-bench. Logs and JSON go to $OUT (or
 # ./gpu-out): summary.txt, bench-gpu.json, tune-gpu.json and everything else in
 # results.tar.gz (a device call brings back at most 8 files).
-# Steps can be chosen: KMM_GPU_STEPS="tests sanitize tune bench".
+# Steps can be chosen: KMM_GPU_STEPS="tests sanitize tune bench ab".
+# ab: an earlier kmm-bench (KMM_AB_OLD, a binary or its .xz, packed beside
+# .gpu/) against this one, interleaved old/new KMM_AB_ROUNDS times (2) on
+# the rows of KMM_BENCH_ARGS, JSON of each run in ab-results.tar.gz.
 #   device call: command "bash scripts/gpu-run.sh", carry [".gpu"]
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -70,6 +73,19 @@ if [[ " $steps " == *" bench "* ]]; then
   rc=$?
   summary+=("kmm-bench rc=$rc")
   grep -E 'median' "$out/bench-gpu.txt" | cut -c1-150
+fi
+if [[ " $steps " == *" ab "* ]]; then
+  old=${KMM_AB_OLD:?KMM_AB_OLD names the earlier kmm-bench}
+  if [[ $old == *.xz ]]; then xz -dc "$old" > "$out/kmm-bench.old" && chmod +x "$out/kmm-bench.old"; old=$out/kmm-bench.old; fi
+  mkdir -p "$out/ab"
+  for r in $(seq "${KMM_AB_ROUNDS:-2}"); do
+    for which in old new; do
+      exe=$old; [ $which = new ] && exe=.gpu/bin/kmm-bench
+      "$exe" $bench_args --benchmark_out="$out/ab/$which-$r.json" --benchmark_out_format=json > "$out/ab/$which-$r.txt" 2>&1
+      summary+=("ab $which round $r rc=$?")
+    done
+  done
+  tar -C "$out/ab" -czf "$final/ab-results.tar.gz" .
 fi
 echo "==== summary"
 printf '%s\n' "${summary[@]}" | tee "$out/summary.txt"

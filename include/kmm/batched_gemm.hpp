@@ -48,29 +48,6 @@ Footprint footprint3(const View& v) {
   return Footprint{base, es, {1, last + 1}, {1, 1}};
 }
 
-template <class ExecSpace, class AView, class BView, class CView>
-constexpr void batched_static_checks() {
-  static_assert(Kokkos::is_execution_space<ExecSpace>::value,
-                "kmm::batched_gemm: the first argument must be a Kokkos execution space instance");
-  static_assert(Kokkos::is_view<AView>::value && Kokkos::is_view<BView>::value &&
-                    Kokkos::is_view<CView>::value,
-                "kmm::batched_gemm: A, B and C must be Kokkos::Views");
-  static_assert(AView::rank == 3 && BView::rank == 3 && CView::rank == 3,
-                "kmm::batched_gemm: A, B and C must be rank-3 Views (batch index first)");
-  using T = typename CView::non_const_value_type;
-  static_assert(std::is_same<T, float>::value || std::is_same<T, double>::value,
-                "kmm::batched_gemm: the value type must be float or double");
-  static_assert(std::is_same<typename AView::non_const_value_type, T>::value &&
-                    std::is_same<typename BView::non_const_value_type, T>::value,
-                "kmm::batched_gemm: A, B and C must have the same value type");
-  static_assert(std::is_same<typename CView::value_type, T>::value,
-                "kmm::batched_gemm: C must be a View of non-const values");
-  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename AView::memory_space>::accessible &&
-                    Kokkos::SpaceAccessibility<ExecSpace, typename BView::memory_space>::accessible &&
-                    Kokkos::SpaceAccessibility<ExecSpace, typename CView::memory_space>::accessible,
-                "kmm::batched_gemm: A, B and C must be accessible from the execution space");
-}
-
 template <class AView, class BView, class CView>
 void validate_batched(const char* routine, Op opA, Op opB, const AView& A, const BView& B, const CView& C) {
   if (opA != Op::N && opA != Op::T) throw std::invalid_argument(std::string(routine) + ": opA is neither Op::N nor Op::T");
@@ -94,7 +71,7 @@ void batched_gemm(const ExecSpace& space, Op opA, Op opB, typename CView::const_
                   const AView& A, const BView& B, typename CView::const_value_type beta, const CView& C,
                   Algorithm algorithm = Algorithm::Auto) {
   constexpr const char* routine = "kmm::batched_gemm";
-  detail::batched_static_checks<ExecSpace, AView, BView, CView>();
+  detail::static_checks<3, ExecSpace, AView, BView, CView>();
   detail::check_algorithm(routine, algorithm);
   if (algorithm == Algorithm::Blocked)
     throw std::invalid_argument(std::string(routine) +
@@ -107,15 +84,10 @@ void batched_gemm(const ExecSpace& space, Op opA, Op opB, typename CView::const_
   if (batch == 0 || m == 0 || n == 0) return;
   if (k == 0 || alpha == T(0)) {  // C = beta C, a team per matrix, A and B unread
     if (beta == T(1)) return;
-    return kernels::batched_team<false, false>(space, T(0), A, B, beta, C);
+    return detail::batched_scale(space, beta, A, B, C);
   }
-  if (algorithm == Algorithm::Auto) algorithm = TileTable<ExecSpace>::batched_algorithm(m, n, k);
   detail::with_ops(opA, opB, [&](auto ta, auto tb) {
-    constexpr bool TA = decltype(ta)::value, TB = decltype(tb)::value;
-    if (algorithm == Algorithm::Naive)
-      kernels::batched_team<TA, TB>(space, alpha, A, B, beta, C);
-    else
-      kernels::batched_tiled<TA, TB>(space, alpha, A, B, beta, C);
+    detail::dispatch_batched<decltype(ta)::value, decltype(tb)::value>(space, algorithm, alpha, A, B, beta, C);
   });
 }
 

@@ -17,38 +17,13 @@
 #include <type_traits>
 
 #include "kmm/detail/checks.hpp"
-#include "kmm/kernels/host_blocked.hpp"
-#include "kmm/kernels/naive.hpp"
+#include "kmm/detail/static_checks.hpp"
+#include "kmm/dispatch.hpp"
 #include "kmm/kernels/scale.hpp"
-#include "kmm/kernels/tiled.hpp"
-#include "kmm/tile_table.hpp"
 #include "kmm/types.hpp"
 
 namespace kmm {
 namespace detail {
-
-template <class ExecSpace, class AView, class BView, class CView>
-constexpr void static_checks() {
-  static_assert(Kokkos::is_execution_space<ExecSpace>::value,
-                "kmm::gemm: the first argument must be a Kokkos execution space instance");
-  static_assert(Kokkos::is_view<AView>::value && Kokkos::is_view<BView>::value &&
-                    Kokkos::is_view<CView>::value,
-                "kmm::gemm: A, B and C must be Kokkos::Views");
-  static_assert(AView::rank == 2 && BView::rank == 2 && CView::rank == 2,
-                "kmm::gemm: A, B and C must be rank-2 Views");
-  using T = typename CView::non_const_value_type;
-  static_assert(std::is_same<T, float>::value || std::is_same<T, double>::value,
-                "kmm::gemm: the value type must be float or double");
-  static_assert(std::is_same<typename AView::non_const_value_type, T>::value &&
-                    std::is_same<typename BView::non_const_value_type, T>::value,
-                "kmm::gemm: A, B and C must have the same value type");
-  static_assert(std::is_same<typename CView::value_type, T>::value,
-                "kmm::gemm: C must be a View of non-const values");
-  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename AView::memory_space>::accessible &&
-                    Kokkos::SpaceAccessibility<ExecSpace, typename BView::memory_space>::accessible &&
-                    Kokkos::SpaceAccessibility<ExecSpace, typename CView::memory_space>::accessible,
-                "kmm::gemm: A, B and C must be accessible from the execution space");
-}
 
 template <class View>
 Footprint footprint(const View& v) {
@@ -109,7 +84,7 @@ template <class ExecSpace, class AView, class BView, class CView, class Launch>
 void checked_gemm(const char* routine, const ExecSpace& space, Op opA, Op opB,
                   typename CView::const_value_type alpha, const AView& A, const BView& B,
                   typename CView::const_value_type beta, const CView& C, Launch&& launch) {
-  static_checks<ExecSpace, AView, BView, CView>();
+  static_checks<2, ExecSpace, AView, BView, CView>();
   ProfilingRegion region(routine);
   validate_gemm(routine, opA, opB, A, B, C);
   if (!needs_product(opA, alpha, A, C)) return kernels::scale_c(space, beta, C);
@@ -126,20 +101,21 @@ void gemm_tiled(const ExecSpace& space, Op opA, Op opB, typename CView::const_va
                 const AView& A, const BView& B, typename CView::const_value_type beta,
                 const CView& C) {
   detail::checked_gemm("kmm::gemm_tiled", space, opA, opB, alpha, A, B, beta, C, [&](auto ta, auto tb) {
-    kernels::tiled<Shape, decltype(ta)::value, decltype(tb)::value>(space, alpha, A, B, beta, C);
+    detail::run_tiled<Shape, decltype(ta)::value, decltype(tb)::value>(space, alpha, A, B, beta, C);
   });
 }
 
-/// gemm with the GPU Blocked kernel and explicit parameters (tuning sweeps).
-/// Host spaces choose their blocking per CPU at run time (kmm/host_kernel.hpp).
-template <class Params, class ExecSpace, class AView, class BView, class CView>
+/// gemm with the GPU Blocked kernel and an explicit row (kmm/blocked_row.hpp;
+/// tuning sweeps). Host spaces choose their blocking per CPU at run time
+/// (kmm/host_kernel.hpp).
+template <class Row, class ExecSpace, class AView, class BView, class CView>
 void gemm_blocked(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_type alpha,
                   const AView& A, const BView& B, typename CView::const_value_type beta, const CView& C) {
   static_assert(!detail::is_host_space<ExecSpace>(),
-                "kmm::gemm_blocked<Params> takes GPU rows; on a host space use gemm(..., Algorithm::Blocked) "
+                "kmm::gemm_blocked<Row> takes GPU rows; on a host space use gemm(..., Algorithm::Blocked) "
                 "and kmm::set_host_kernel() to choose the micro-kernel");
   detail::checked_gemm("kmm::gemm_blocked", space, opA, opB, alpha, A, B, beta, C, [&](auto ta, auto tb) {
-    kernels::blocked<Params, decltype(ta)::value, decltype(tb)::value>(space, alpha, A, B, beta, C);
+    detail::run_gpu_blocked<Row, decltype(ta)::value, decltype(tb)::value>(space, alpha, A, B, beta, C);
   });
 }
 
@@ -161,33 +137,23 @@ void gemm(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_ty
           Algorithm algorithm = Algorithm::Auto) {
   detail::check_algorithm("kmm::gemm", algorithm);
   detail::checked_gemm("kmm::gemm", space, opA, opB, alpha, A, B, beta, C, [&](auto ta, auto tb) {
-    constexpr bool TA = decltype(ta)::value, TB = decltype(tb)::value;
-    using T = typename CView::non_const_value_type;
-    Algorithm algo = algorithm;
-    if (algo == Algorithm::Auto)
-      algo = TileTable<ExecSpace>::auto_algorithm(C.extent(0), C.extent(1), TA ? A.extent(0) : A.extent(1));
-    if (algo == Algorithm::Naive) {
-      kernels::naive<TA, TB>(space, alpha, A, B, beta, C);
-    } else if (algo == Algorithm::Blocked) {
-      if constexpr (detail::is_host_space<ExecSpace>()) {
-        kernels::host_blocked<TA, TB>(space, alpha, A, B, beta, C);  // libkmm's frame, this CPU's micro-kernel
-      } else {
-        // the table's large tile, or its mid-size tile where the large one
-        // would leave the device partly idle or run its edge path
-        using Table = TileTable<ExecSpace>;
-        using Large = typename Table::template blocked<T>;
-        const bool whole = kernels::blocked_whole_tiles<Large, TA, TB, ExecSpace>(A, B, C);
-        if (Table::template blocked_mid_wins<T>(C.extent(0), C.extent(1), whole))
-          kernels::blocked<typename Table::template blocked_mid<T>, TA, TB>(space, alpha, A, B, beta, C);
-        else
-          kernels::blocked<Large, TA, TB>(space, alpha, A, B, beta, C);
-      }
-    } else {
-      using Shape = typename TileTable<ExecSpace>::tiled_shape;
-      kernels::tiled<Shape, TA, TB>(space, alpha, A, B, beta, C);
-    }
+    detail::dispatch_gemm<decltype(ta)::value, decltype(tb)::value>(space, algorithm, alpha, A, B, beta, C);
   });
 }
+
+namespace detail {
+/// gemm(..., Alg) with the algorithm fixed at compile time: the same checks
+/// and kernels, without instantiating the other algorithms' kernels (the
+/// per-kernel test suites use it; a CUDA build of each compiles in a
+/// fraction of the time).
+template <Algorithm Alg, class ExecSpace, class AView, class BView, class CView>
+void gemm_with(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_type alpha, const AView& A,
+               const BView& B, typename CView::const_value_type beta, const CView& C) {
+  checked_gemm("kmm::gemm", space, opA, opB, alpha, A, B, beta, C, [&](auto ta, auto tb) {
+    run_algorithm<Alg, decltype(ta)::value, decltype(tb)::value>(space, alpha, A, B, beta, C);
+  });
+}
+}  // namespace detail
 
 /// Same, on a default-constructed instance of C's execution space.
 template <class AView, class BView, class CView>

@@ -26,6 +26,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "kmm/detail/access.hpp"
+#include "kmm/detail/static_checks.hpp"
 #include "kmm/types.hpp"
 
 namespace kmm {
@@ -68,17 +69,8 @@ KOKKOS_INLINE_FUNCTION void team_gemm(const Member& team, Op opA, Op opB,
                                       typename CView::const_value_type alpha, const AView& A,
                                       const BView& B, typename CView::const_value_type beta,
                                       const CView& C) {
-  static_assert(Kokkos::is_view<AView>::value && Kokkos::is_view<BView>::value &&
-                    Kokkos::is_view<CView>::value,
-                "kmm::team_gemm: A, B and C must be Kokkos::Views");
-  static_assert(AView::rank == 2 && BView::rank == 2 && CView::rank == 2,
-                "kmm::team_gemm: A, B and C must be rank-2 Views");
+  detail::check_views<2, AView, BView, CView>();
   using T = typename CView::non_const_value_type;
-  static_assert(std::is_same<typename AView::non_const_value_type, T>::value &&
-                    std::is_same<typename BView::non_const_value_type, T>::value,
-                "kmm::team_gemm: A, B and C must have the same value type");
-  static_assert(std::is_same<typename CView::value_type, T>::value,
-                "kmm::team_gemm: C must be a View of non-const values");
 
   if (opA != Op::N && opA != Op::T) Kokkos::abort("kmm::team_gemm: opA is neither Op::N nor Op::T");
   if (opB != Op::N && opB != Op::T) Kokkos::abort("kmm::team_gemm: opB is neither Op::N nor Op::T");

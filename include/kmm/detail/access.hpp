@@ -8,6 +8,12 @@ namespace detail {
 
 using index_t = std::int64_t;
 
+/// Can the host read the memory of ExecSpace? (Serial, OpenMP: yes; a GPU: no.)
+template <class ExecSpace>
+constexpr bool is_host_space() {
+  return Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible;
+}
+
 /// League size for `work` items of a TeamPolicy: at most 2^30 teams, which
 /// then loop over the items league_size() apart.
 inline int league_for(index_t work) {

@@ -11,13 +11,11 @@
 // Tiled rung's tile (TileOfC: A and B staged through team scratch). For the
 // larger small products (32, 64), where staging saves re-reads.
 //
-// The team sizes and the choice between the two live in TileTable
-// (tile_table.hpp): batched_team_size, batched_shape, batched_algorithm.
-// Measured in docs/perf-log.md (kmm-bench, batched/ rows).
+// The team sizes and the choice between the two come from the caller (the
+// tile table's batched_team_size, batched_shape, batched_algorithm).
 #include "kmm/detail/access.hpp"
 #include "kmm/kernels/tiled.hpp"
 #include "kmm/team_gemm.hpp"
-#include "kmm/tile_table.hpp"
 
 namespace kmm {
 namespace kernels {
@@ -70,22 +68,22 @@ struct BatchedTiled {
   }
 };
 
+/// A team of team_size threads per matrix.
 template <bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
-void batched_team(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A,
+void batched_team(const ExecSpace& space, int team_size, typename CView::const_value_type alpha, const AView& A,
                   const BView& B, typename CView::const_value_type beta, const CView& C) {
-  const detail::index_t batch = C.extent(0), m = C.extent(1), n = C.extent(2);
+  const detail::index_t batch = C.extent(0);
   const detail::index_t k = TA ? A.extent(1) : A.extent(2);
-  const int team_size = TileTable<ExecSpace>::batched_team_size(m, n);
   Kokkos::parallel_for("kmm::batched_gemm[Naive]",
                        Kokkos::TeamPolicy<ExecSpace>(space, detail::league_for(batch), team_size),
                        BatchedTeam<TA, TB, ExecSpace, AView, BView, CView>{A, B, C, alpha, beta, batch, k});
 }
 
-template <bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
+/// A team of TeamSize threads per Shape tile of one matrix.
+template <class Shape, int TeamSize, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
 void batched_tiled(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A,
                    const BView& B, typename CView::const_value_type beta, const CView& C) {
-  using Shape = typename TileTable<ExecSpace>::batched_shape;
-  constexpr int team_size = TileTable<ExecSpace>::template tiled_team_size<Shape>();
+  constexpr int team_size = TeamSize;
   using kernel = BatchedTiled<Shape, team_size, TA, TB, ExecSpace, AView, BView, CView>;
   const detail::index_t batch = C.extent(0), m = C.extent(1), n = C.extent(2);
   const detail::index_t k = TA ? A.extent(1) : A.extent(2);

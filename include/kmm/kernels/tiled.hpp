@@ -14,13 +14,10 @@
 // padded by one element per row so that staging stores are conflict-free
 // whichever operand dimension is contiguous in global memory.
 //
-// Per-backend team size comes from TileTable: one thread per C element on a
-// GPU, one thread per team (that loops over the whole tile) on a host.
-// Measured (docs/perf-log.md): H200 fp32 at n = 4096, 16x16: 5.4 TFLOP/s
-// (0.11 of cuBLAS; 8x8 3.7, 32x32 5.4, 16x64 strip 5.8); the best kmm kernel
-// below n = 512 and for m or n < 64 on the GPU. CPU: 4-5 GFLOP/s.
+// The team size comes from the caller (the tile table's tiled_team_size):
+// one thread per C element on a GPU, one thread per team (that loops over
+// the whole tile) on a host. Measured in docs/perf-log.md ("Tiled").
 #include "kmm/detail/access.hpp"
-#include "kmm/tile_table.hpp"
 
 namespace kmm {
 namespace kernels {
@@ -123,10 +120,11 @@ struct Tiled {
   }
 };
 
-template <class Shape, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
+/// Tiles of Shape, TeamSize threads per team.
+template <class Shape, int TeamSize, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
 void tiled(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A,
            const BView& B, typename CView::const_value_type beta, const CView& C) {
-  constexpr int team_size = TileTable<ExecSpace>::template tiled_team_size<Shape>();
+  constexpr int team_size = TeamSize;
   using kernel = Tiled<Shape, team_size, TA, TB, ExecSpace, AView, BView, CView>;
   const detail::index_t m = C.extent(0), n = C.extent(1);
   const detail::index_t k = TA ? A.extent(0) : A.extent(1);

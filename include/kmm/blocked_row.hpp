@@ -1,0 +1,127 @@
+#pragma once
+// Named parameters of the GPU Blocked kernel (kernels/gpu_blocked.hpp): a
+// row is one line of named pieces,
+//
+//   using Row = kmm::GpuRow<kmm::Block<128, 64, 16>, kmm::ThreadTile<8, 8>, kmm::FragmentPacks<4, 4>,
+//                           kmm::ScratchPad<4>, kmm::AsyncAll, kmm::MinBlocksPerSM<4>, kmm::GroupedRows<8>>;
+//
+// and kmm::gemm_blocked<Row>(...) runs it. The tile table (tile_table.hpp)
+// and the tuning list (bench/tuning.hpp) are made of such rows. Host backends
+// have no rows: their blocking goes with the micro-kernel chosen for the CPU
+// at run time (kmm/host_kernel.hpp).
+#include <cstdint>
+
+#include <Kokkos_Core.hpp>
+
+namespace kmm {
+
+/// A team computes an M x N block of C, K deep per k-step staged in scratch.
+template <int M, int N, int K>
+struct Block {
+  static constexpr int m = M, n = N, k = K;
+  static_assert(M > 0 && N > 0 && K > 0, "Block: extents must be positive");
+};
+
+/// One thread accumulates an M x N micro-tile of the block in registers.
+template <int M, int N>
+struct ThreadTile {
+  static constexpr int m = M, n = N;
+  static_assert(M > 0 && N > 0, "ThreadTile: extents must be positive");
+};
+
+/// Fragments are read from scratch as aligned packs of M (op(A)) and N
+/// (op(B)) consecutive values, one 16-byte load per pack at 4 floats or 2
+/// doubles; C is written back in the same packs.
+template <int M, int N>
+struct FragmentPacks {
+  static constexpr int m = M, n = N;
+  static_assert(M > 0 && N > 0, "FragmentPacks: widths must be positive");
+};
+
+/// Scratch rows are padded by P elements so staging stores do not collide in
+/// one shared-memory bank.
+template <int P>
+struct ScratchPad {
+  static constexpr int value = P;
+  static_assert(P >= 0, "ScratchPad: padding cannot be negative");
+};
+
+/// How the k-step slices travel global -> scratch. RegisterStaging: through
+/// registers, prefetched one step ahead. AsyncRows: operands contiguous along
+/// m (op(A)) or n (op(B)) by cp.async, without registers; the others through
+/// registers. AsyncAll: also operands contiguous along k, element by element.
+/// (On a GPU without cp.async the copies are plain loads and stores.)
+template <int Level>
+struct Staging {
+  static constexpr bool async = Level >= 1, async_k = Level >= 2;
+  static constexpr int level = Level;
+};
+using RegisterStaging = Staging<0>;
+using AsyncRows = Staging<1>;
+using AsyncAll = Staging<2>;
+
+/// Launch bounds: the compiler keeps registers low enough for this many
+/// blocks of the row's team size per multiprocessor.
+template <int B>
+struct MinBlocksPerSM {
+  static constexpr int value = B;
+  static_assert(B >= 1, "MinBlocksPerSM: at least one");
+};
+
+/// Block order: which block (bi, bj) of a blocks_m x blocks_n grid league
+/// item blk computes. G block rows at a time, each group taken column by
+/// column (the last group may be shorter), so the blocks resident together
+/// share G panels of op(A) and few of op(B) in L2. GroupedRows<1> is row by
+/// row. A bijection of [0, blocks_m * blocks_n) for every G.
+template <int G>
+struct GroupedRows {
+  static_assert(G >= 1, "GroupedRows: at least one block row");
+  static constexpr int rows = G;
+  KOKKOS_FORCEINLINE_FUNCTION static void block_of(std::int64_t blk, std::int64_t blocks_m, std::int64_t blocks_n,
+                                                   std::int64_t& bi, std::int64_t& bj) {
+    if constexpr (G == 1) {
+      (void)blocks_m;
+      bi = blk / blocks_n;
+      bj = blk % blocks_n;
+    } else {
+      const std::int64_t span = std::int64_t(G) * blocks_n, g = blk / span, r = blk - g * span;
+      const std::int64_t first = g * G, left = blocks_m - first;
+      const std::int64_t height = left < G ? left : std::int64_t(G);
+      bi = first + r % height;
+      bj = r / height;
+    }
+  }
+};
+using RowByRow = GroupedRows<1>;
+
+/// Micro-kernel: how a thread's micro-tile is computed from the staged
+/// k-step. SimtFma: plain fused multiply-adds (kernels/gpu_micro_kernel.hpp).
+struct SimtFma {};
+
+/// One row of the GPU Blocked kernel. The team is one thread per micro-tile,
+/// (Block::m / ThreadTile::m) x (Block::n / ThreadTile::n) threads, and a
+/// two-stage pipeline: the next k-step is fetched while this one's FMAs run.
+template <class BlockShape, class Thread, class Packs, class Pad, class Stage, class Occupancy,
+          class Order = RowByRow, class Micro = SimtFma>
+struct GpuRow {
+  using block = BlockShape;
+  using thread = Thread;
+  using packs = Packs;
+  using staging = Stage;
+  using order = Order;
+  using micro = Micro;
+  // the names the kernel reads
+  static constexpr int BM = BlockShape::m, BN = BlockShape::n, BK = BlockShape::k;
+  static constexpr int TM = Thread::m, TN = Thread::n;
+  static constexpr int VM = Packs::m, VN = Packs::n;
+  static constexpr int PAD = Pad::value;
+  static constexpr int TX = BM / TM, TY = BN / TN;  // micro-tiles along m and n
+  static constexpr int team_size = TX * TY;
+  static constexpr int max_threads = team_size, min_blocks = Occupancy::value;
+  static_assert(BM % TM == 0 && BN % TN == 0, "GpuRow: thread tiles must tile the block");
+  static_assert(TM % VM == 0 && TN % VN == 0, "GpuRow: packs must tile the thread tile");
+  static_assert((BM + PAD) % VM == 0 && (BN + PAD) % VN == 0, "GpuRow: padded rows must keep packs aligned");
+  static_assert(team_size >= 32 && team_size <= 1024, "GpuRow: a team of 32 to 1024 threads");
+};
+
+}  // namespace kmm

@@ -1,0 +1,114 @@
+#pragma once
+// The one place that picks a kernel and its parameters: the entry points
+// (gemm.hpp, batched_gemm.hpp) check their arguments and call these; these
+// ask the tile table (tile_table.hpp) and launch. Kernels take what they are
+// given and read no table.
+#include <Kokkos_Core.hpp>
+
+#include "kmm/detail/access.hpp"
+#include "kmm/kernels/batched.hpp"
+#include "kmm/kernels/gpu_blocked.hpp"
+#include "kmm/kernels/host_blocked.hpp"
+#include "kmm/kernels/naive.hpp"
+#include "kmm/kernels/operands.hpp"
+#include "kmm/kernels/tiled.hpp"
+#include "kmm/tile_table.hpp"
+#include "kmm/types.hpp"
+
+namespace kmm {
+namespace detail {
+
+/// Algorithm::Tiled with tiles of Shape and the table's team size for them.
+template <class Shape, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
+void run_tiled(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
+               typename CView::const_value_type beta, const CView& C) {
+  constexpr int team_size = TileTable<ExecSpace>::template tiled_team_size<Shape>();
+  kernels::tiled<Shape, team_size, TA, TB>(space, alpha, A, B, beta, C);
+}
+
+/// The GPU Blocked kernel with row Row.
+template <class Row, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
+void run_gpu_blocked(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
+                     typename CView::const_value_type beta, const CView& C) {
+  const kernels::Operands<TA, TB, AView, BView, CView> d(A, B, C);
+  kernels::gpu_blocked<Row, TA, TB>(space, d, alpha, A, B, beta, C);
+}
+
+/// Algorithm::Blocked: on a host space libkmm's frame with this CPU's
+/// micro-kernel; on a GPU the table's large row, or its mid-size row where
+/// the large one would leave the device partly idle or run its edge path.
+/// The operand descriptor is computed once, here, and handed to the kernel.
+template <bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
+void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
+                 typename CView::const_value_type beta, const CView& C) {
+  if constexpr (is_host_space<ExecSpace>()) {
+    kernels::host_blocked<TA, TB>(space, alpha, A, B, beta, C);
+  } else {
+    using T = typename CView::non_const_value_type;
+    using Table = TileTable<ExecSpace>;
+    using Large = typename Table::template blocked<T>;
+    using Mid = typename Table::template blocked_mid<T>;
+    const kernels::Operands<TA, TB, AView, BView, CView> d(A, B, C);
+    if (Table::template blocked_mid_wins<T>(d.m, d.n, d.template whole_tiles<Large>()))
+      kernels::gpu_blocked<Mid, TA, TB>(space, d, alpha, A, B, beta, C);
+    else
+      kernels::gpu_blocked<Large, TA, TB>(space, d, alpha, A, B, beta, C);
+  }
+}
+
+/// One algorithm (Naive, Tiled or Blocked), fixed at compile time, so only
+/// its kernels are instantiated.
+template <Algorithm A_, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
+void run_algorithm(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
+                   typename CView::const_value_type beta, const CView& C) {
+  static_assert(A_ == Algorithm::Naive || A_ == Algorithm::Tiled || A_ == Algorithm::Blocked,
+                "run_algorithm: Auto is resolved at run time (dispatch_gemm)");
+  if constexpr (A_ == Algorithm::Naive)
+    kernels::naive<TA, TB>(space, alpha, A, B, beta, C);
+  else if constexpr (A_ == Algorithm::Blocked)
+    run_blocked<TA, TB>(space, alpha, A, B, beta, C);
+  else
+    run_tiled<typename TileTable<ExecSpace>::tiled_shape, TA, TB>(space, alpha, A, B, beta, C);
+}
+
+/// kmm::gemm after its checks, with a product to compute (m, n, k > 0,
+/// alpha != 0): resolves Auto from the table and launches.
+template <bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
+void dispatch_gemm(const ExecSpace& space, Algorithm algorithm, typename CView::const_value_type alpha,
+                   const AView& A, const BView& B, typename CView::const_value_type beta, const CView& C) {
+  if (algorithm == Algorithm::Auto)
+    algorithm = TileTable<ExecSpace>::auto_algorithm(C.extent(0), C.extent(1), TA ? A.extent(0) : A.extent(1));
+  if (algorithm == Algorithm::Naive)
+    run_algorithm<Algorithm::Naive, TA, TB>(space, alpha, A, B, beta, C);
+  else if (algorithm == Algorithm::Blocked)
+    run_algorithm<Algorithm::Blocked, TA, TB>(space, alpha, A, B, beta, C);
+  else
+    run_algorithm<Algorithm::Tiled, TA, TB>(space, alpha, A, B, beta, C);
+}
+
+/// kmm::batched_gemm after its checks, with a product to compute.
+template <bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
+void dispatch_batched(const ExecSpace& space, Algorithm algorithm, typename CView::const_value_type alpha,
+                      const AView& A, const BView& B, typename CView::const_value_type beta, const CView& C) {
+  using Table = TileTable<ExecSpace>;
+  const index_t m = C.extent(1), n = C.extent(2), k = TA ? A.extent(1) : A.extent(2);
+  if (algorithm == Algorithm::Auto) algorithm = Table::batched_algorithm(m, n, k);
+  if (algorithm == Algorithm::Naive) {
+    kernels::batched_team<TA, TB>(space, Table::batched_team_size(m, n), alpha, A, B, beta, C);
+  } else {
+    using Shape = typename Table::batched_shape;
+    kernels::batched_tiled<Shape, Table::template tiled_team_size<Shape>(), TA, TB>(space, alpha, A, B, beta, C);
+  }
+}
+
+/// batched_gemm's C = beta C (k == 0 or alpha == 0): a team per matrix, A and B unread.
+template <class ExecSpace, class AView, class BView, class CView>
+void batched_scale(const ExecSpace& space, typename CView::const_value_type beta, const AView& A, const BView& B,
+                   const CView& C) {
+  using T = typename CView::non_const_value_type;
+  const int team_size = TileTable<ExecSpace>::batched_team_size(C.extent(1), C.extent(2));
+  kernels::batched_team<false, false>(space, team_size, T(0), A, B, beta, C);
+}
+
+}  // namespace detail
+}  // namespace kmm

@@ -1,0 +1,433 @@
+#pragma once
+// Rung 3, Blocked, on a GPU: register blocking on top of Tiled.
+//
+// A team computes a BM x BN block of C. Each k-step stages a BK-deep slice of
+// op(A) (stored transposed, As[k][m]) and of op(B) (Bs[k][n]) in team
+// scratch; the row's micro-kernel (gpu_micro_kernel.hpp) then adds the step
+// to each thread's register micro-tile. Every scratch value a thread reads
+// feeds TM or TN FMAs instead of Tiled's one, so the kernel stops being
+// bound by shared-memory bandwidth.
+//
+// The pipeline: two scratch stages; the next k-step is fetched while this
+// one's FMAs run (into registers, or by cp.async straight into the other
+// stage: Row::staging). Slices inside the matrices travel as 16-byte packs
+// when the dispatcher found the operands aligned (kernels/operands.hpp);
+// edge slices element by element, zeros outside the matrices. Only in-range
+// C is written, as 16-byte packs where C allows. Blocks are taken in the
+// row's block order (GroupedRows). Why each choice, with measurements:
+// docs/perf-log.md, "Blocked on the GPU".
+//
+// Assumed: a GPU execution space (scratch level 0 is shared memory; team
+// rank r is thread r of the block); host backends take
+// kernels/host_blocked.hpp. Rows come from the caller: this file does not
+// read the tile table.
+#include <type_traits>
+
+#include "kmm/blocked_row.hpp"
+#include "kmm/detail/access.hpp"
+#include "kmm/detail/pack.hpp"
+#include "kmm/kernels/gpu_micro_kernel.hpp"
+#include "kmm/kernels/operands.hpp"
+
+namespace kmm {
+namespace kernels {
+
+/// The kernel of row P for op(A) = A (TA false) or A^T and op(B) likewise.
+/// WholeTiles: the dispatcher found every block interior, k a multiple of BK
+/// and both operands fit for packs, so the kernel is the pack pipeline alone
+/// (with the element path beside it, a large fp32 row spilled at its
+/// register cap).
+template <class P, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView, bool WholeTiles = false>
+struct GpuBlocked {
+  using T = typename CView::non_const_value_type;
+  using index_t = detail::index_t;
+  using Desc = Operands<TA, TB, AView, BView, CView>;
+  using MK = MicroKernel<P, T>;
+  using acc_type = typename MK::acc_type;
+  using policy_type = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<P::max_threads, P::min_blocks>>;
+  using member_type = typename policy_type::member_type;
+  using scratch_view = Kokkos::View<T*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+
+  static constexpr int LDA = P::BM + P::PAD, LDB = P::BN + P::PAD;  // scratch row lengths
+  static constexpr int STAGE = P::BK * (LDA + LDB);                 // elements per stage
+  static constexpr int ALIGN_A = detail::pack_align(int(sizeof(T)) * P::VM);
+  static constexpr int ALIGN_B = detail::pack_align(int(sizeof(T)) * P::VN);
+  static constexpr int ALIGN = ALIGN_A > ALIGN_B ? ALIGN_A : ALIGN_B;  // of the scratch base
+  // elements each thread stages per k-step on the element path
+  static constexpr int A_PER_THREAD = (P::BK * P::BM + P::team_size - 1) / P::team_size;
+  static constexpr int B_PER_THREAD = (P::BK * P::BN + P::team_size - 1) / P::team_size;
+  // Pack staging: a slice is read as packs of VM (A) or VN (B) consecutive
+  // elements along the operand's unit-stride direction, one 16-byte load
+  // per pack, and written to scratch as one 16-byte store (unit stride along
+  // m or n) or transposed, one store per element (unit stride along k).
+  static constexpr bool PACKS = Desc::template row_packs<P>();
+  static constexpr int A_FAST = Desc::A_FAST, B_FAST = Desc::B_FAST;
+  // Packs along m (n) land in scratch as they lie in memory, so with
+  // asynchronous staging they are copied global -> scratch directly
+  // (cp.async), without the registers of the prefetch; packs along k are
+  // transposed and keep it.
+  static constexpr bool ASYNC_A = P::staging::async && A_FAST == 1, ASYNC_B = P::staging::async && B_FAST == 1;
+  // AsyncAll: an operand contiguous along k goes by cp.async too, one element
+  // per copy (a pack along k would land transposed): thread r copies element
+  // (r % BK, r / BK + u * team_size / BK) of the slice, so a warp reads whole
+  // k-runs of 32 / BK rows (m or n) and writes 32 distinct banks for BK = 8,
+  // 16 of them twice for BK = 16.
+  template <int ROWS>
+  static constexpr bool elements_fit() { return P::team_size % P::BK == 0 && (P::BK * ROWS) % P::team_size == 0; }
+  static constexpr bool ASYNC_KA = P::staging::async_k && A_FAST == 0 && elements_fit<P::BM>();
+  static constexpr bool ASYNC_KB = P::staging::async_k && B_FAST == 0 && elements_fit<P::BN>();
+  static constexpr int SCRATCH_LEVEL = 0;  // the stages live in shared memory
+
+  AView A;
+  BView B;
+  CView C;
+  T alpha, beta;
+  Desc d;                  // shape, unit-stride directions and strides
+  index_t blocks_m, blocks_n;
+  bool a_vec, b_vec;       // slices of op(A) / op(B) as packs
+  bool c_vec_m, c_vec_n;   // C written back as VM rows (unit stride in i) or VN columns (in j)
+
+  static std::size_t scratch_bytes() { return scratch_view::shmem_size(2 * STAGE + ALIGN / sizeof(T)); }
+
+  // Coordinates of the e-th staged element of a (rows x cols) slice, walking
+  // the memory-contiguous direction fastest.
+  KOKKOS_FORCEINLINE_FUNCTION static void coords(int e, int kdim, int other, bool other_fast, int& kk, int& o) {
+    if (other_fast) { kk = e / other; o = e % other; }
+    else { kk = e % kdim; o = e / kdim; }
+  }
+  KOKKOS_FORCEINLINE_FUNCTION T load_a(index_t i, index_t p) const {
+    return (i < d.m && p < d.k) ? detail::op_at<TA>(A, i, p) : T(0);
+  }
+  KOKKOS_FORCEINLINE_FUNCTION T load_b(index_t p, index_t j) const {
+    return (p < d.k && j < d.n) ? detail::op_at<TB>(B, p, j) : T(0);
+  }
+
+  // Global -> registers, element by element with bounds checks (edge slices,
+  // unaligned or strided operands): this thread's share of the k-step at p0.
+  KOKKOS_FORCEINLINE_FUNCTION void fetch_elements(int rank, index_t i0, index_t j0, index_t p0, T* ra, T* rb) const {
+    KMM_UNROLL
+    for (int q = 0; q < A_PER_THREAD; ++q) {
+      const int e = rank + q * P::team_size;
+      int kk, mm;
+      coords(e, P::BK, P::BM, d.a_m, kk, mm);
+      ra[q] = e < P::BK * P::BM ? load_a(i0 + mm, p0 + kk) : T(0);
+    }
+    KMM_UNROLL
+    for (int q = 0; q < B_PER_THREAD; ++q) {
+      const int e = rank + q * P::team_size;
+      int kk, nn;
+      coords(e, P::BK, P::BN, d.b_n, kk, nn);
+      rb[q] = e < P::BK * P::BN ? load_b(p0 + kk, j0 + nn) : T(0);
+    }
+  }
+  // Registers -> scratch stage, the element layout of fetch_elements.
+  KOKKOS_FORCEINLINE_FUNCTION void deposit_elements(int rank, T* As, T* Bs, const T* ra, const T* rb) const {
+    KMM_UNROLL
+    for (int q = 0; q < A_PER_THREAD; ++q) {
+      const int e = rank + q * P::team_size;
+      int kk, mm;
+      coords(e, P::BK, P::BM, d.a_m, kk, mm);
+      if (e < P::BK * P::BM) detail::store_scratch(As + kk * LDA + mm, ra[q]);
+    }
+    KMM_UNROLL
+    for (int q = 0; q < B_PER_THREAD; ++q) {
+      const int e = rank + q * P::team_size;
+      int kk, nn;
+      coords(e, P::BK, P::BN, d.b_n, kk, nn);
+      if (e < P::BK * P::BN) detail::store_scratch(Bs + kk * LDB + nn, rb[q]);
+    }
+  }
+
+  // Pack q of a BK x ROWS slice: its k offset and its first row (m for A, n
+  // for B), packs running along the unit-stride direction, so consecutive
+  // threads read consecutive packs: a warp covers whole rows of the slice in
+  // memory. (Along k that costs 2-way bank conflicts in the transposed
+  // stores of fp32; spreading a warp over twice the rows removed them but
+  // measured slower: docs/perf-log.md.)
+  template <int ROWS, int V>
+  KOKKOS_FORCEINLINE_FUNCTION static void pack_coords(int q, bool rows_fast, int& kk, int& r) {
+    if (rows_fast) { kk = q / (ROWS / V); r = (q % (ROWS / V)) * V; }
+    else { r = q / (P::BK / V); kk = (q % (P::BK / V)) * V; }
+  }
+  // This thread's packs of one operand's BK x ROWS slice (scratch rows LD
+  // long), located once per block: offsets from the slice's first element in
+  // global memory (32-bit: blocked() takes the pack path only where every
+  // offset in a slice fits) and in its scratch stage. FAST: the unit-stride
+  // direction where the layout fixes it (static_rows_fast), else -1.
+  template <int ROWS, int LD, int V, int FAST>
+  struct PackPlan {
+    static constexpr int COUNT = P::BK * ROWS / V;                   // packs in a slice
+    static constexpr int NP = (COUNT + P::team_size - 1) / P::team_size;  // per thread
+    // Where the layout fixes the direction and the team covers whole lines of
+    // packs (ROWS / V of them along the rows, BK / V along k), a thread's pack
+    // u lies DK k and DR rows past its pack 0: one offset pair is the whole
+    // plan, and no registers hold the others (they spilled at the register cap).
+    static constexpr int LINE = FAST == 1 ? ROWS / V : P::BK / V;
+    static constexpr bool AFFINE = FAST >= 0 && P::team_size % LINE == 0;
+    static constexpr int DK = FAST == 1 ? P::team_size / LINE : 0, DR = FAST == 0 ? P::team_size / LINE : 0;
+    static constexpr int N = AFFINE ? 1 : NP;
+    int g[N], l[N];
+    index_t s_row, s_k;
+
+    KOKKOS_FORCEINLINE_FUNCTION PackPlan(int rank, bool rows_fast, index_t s_row_, index_t s_k_)
+        : s_row(s_row_), s_k(s_k_) {
+      KMM_UNROLL
+      for (int u = 0; u < N; ++u) {
+        int kk = 0, r = 0;
+        const int q = rank + u * P::team_size;
+        if (q < COUNT) pack_coords<ROWS, V>(q, rows_fast, kk, r);
+        g[u] = int(r * s_row + kk * s_k);
+        l[u] = kk * LD + r;
+      }
+    }
+    // Is pack u of this thread inside the slice? (Always, when the team's
+    // packs divide evenly.)
+    KOKKOS_FORCEINLINE_FUNCTION static bool owns(int rank, int u) {
+      return COUNT % P::team_size == 0 || rank + u * P::team_size < COUNT;
+    }
+    // This thread's pack 0 from the slice's first element, and pack u from
+    // pack 0 (affine plans), or 0 and pack u from the slice's first element:
+    // fetch() and copy() take from = slice + origin(), which the pipeline
+    // advances by BK along k per step.
+    KOKKOS_FORCEINLINE_FUNCTION int origin() const {
+      if constexpr (AFFINE) return g[0];
+      else return 0;
+    }
+    KOKKOS_FORCEINLINE_FUNCTION int rel(int u) const {
+      if constexpr (AFFINE) return u * int(DR * s_row + DK * s_k);
+      else return g[u];
+    }
+    KOKKOS_FORCEINLINE_FUNCTION int local(int u) const {
+      if constexpr (AFFINE) return l[0] + u * (DK * LD + DR);
+      else return l[u];
+    }
+    // Global -> registers, one 16-byte load per pack (from: see origin()).
+    KOKKOS_FORCEINLINE_FUNCTION void fetch(int rank, const T* from, T* reg) const {
+      KMM_UNROLL
+      for (int u = 0; u < NP; ++u)
+        if (owns(rank, u)) detail::load_global_pack<T, V>(from + rel(u), reg + u * V);
+    }
+    // Global -> scratch without registers (packs along the rows only).
+    KOKKOS_FORCEINLINE_FUNCTION void copy(int rank, const T* from, T* dst) const {
+      KMM_UNROLL
+      for (int u = 0; u < NP; ++u)
+        if (owns(rank, u)) detail::copy_pack_async<T, V>(dst + local(u), from + rel(u));
+    }
+    // Registers -> scratch: one 16-byte store per pack when the pack runs
+    // along the rows, V stores down k when it runs along k.
+    KOKKOS_FORCEINLINE_FUNCTION void deposit(int rank, T* dst, bool rows_fast, const T* reg) const {
+      KMM_UNROLL
+      for (int u = 0; u < NP; ++u) {
+        if (!owns(rank, u)) continue;
+        if (rows_fast) {
+          detail::store_pack<T, V>(dst + local(u), reg + u * V);
+        } else {
+          KMM_UNROLL
+          for (int w = 0; w < V; ++w) detail::store_scratch(dst + local(u) + w * LD, reg[u * V + w]);
+        }
+      }
+    }
+  };
+  using PlanA = PackPlan<P::BM, LDA, P::VM, A_FAST>;
+  using PlanB = PackPlan<P::BN, LDB, P::VN, B_FAST>;
+  // k-steps [s0, s1) of the block at (i0, j0) as a two-stage pipeline: the
+  // next step's share is loaded into registers while this step's FMAs run,
+  // then deposited in the other stage (asynchronous operands: copied straight
+  // into it). Packs: every slice is staged as 16-byte packs (interior
+  // blocks, full k-steps, aligned operands); else element by element. Two
+  // specialisations rather than a branch per step, so neither path's
+  // addresses occupy registers in the other's loop.
+  template <bool Packs>
+  KOKKOS_FORCEINLINE_FUNCTION void pipeline(const member_type& team, T* smem, index_t i0, index_t j0, index_t s0,
+                                            index_t s1, acc_type& acc) const {
+    if (s0 >= s1) return;
+    const int rank = team.team_rank();
+    constexpr bool async_a = Packs && ASYNC_A, async_b = Packs && ASYNC_B;
+    constexpr bool async_ka = Packs && ASYNC_KA, async_kb = Packs && ASYNC_KB;
+    constexpr bool regs_a = !(async_a || async_ka), regs_b = !(async_b || async_kb);  // staged through registers
+    constexpr int NA = Packs ? (regs_a ? PlanA::NP * P::VM : 1) : A_PER_THREAD;
+    constexpr int NB = Packs ? (regs_b ? PlanB::NP * P::VN : 1) : B_PER_THREAD;
+    T ra[NA], rb[NB];
+    // a constant where the layout fixes it, so the pack path keeps one branch
+    const bool a_rows = A_FAST >= 0 ? A_FAST == 1 : d.a_m;
+    const bool b_rows = B_FAST >= 0 ? B_FAST == 1 : d.b_n;
+    const PlanA plan_a(rank, a_rows, d.a_si, d.a_sp);  // (unread, and compiled away, on the element path)
+    const PlanB plan_b(rank, b_rows, d.b_sj, d.b_sp);
+    // Pack path: this thread's first source element of each operand
+    // advances by BK along k per step, one pointer add (so fetch() is called
+    // once per k-step, in order, and reads its p0 only on the element path),
+    // and its other elements lie at 32-bit offsets from it (the launcher takes
+    // packs only where a slice's offsets fit an int): fewer instructions
+    // than 64-bit addresses recomputed from (i0, p0) at every step.
+    // k-contiguous operands by element (async_k): thread r copies element
+    // (r % BK, r / BK + u * team_size / BK) of the slice.
+    constexpr int DRK = P::team_size / P::BK;
+    const int kk_r = rank % P::BK, r_r = rank / P::BK;
+    const T* pa = A.data() + i0 * d.a_si + s0 * P::BK * d.a_sp +
+                  (async_ka ? int(kk_r * d.a_sp + r_r * d.a_si) : plan_a.origin());
+    const T* pb = B.data() + s0 * P::BK * d.b_sp + j0 * d.b_sj +
+                  (async_kb ? int(kk_r * d.b_sp + r_r * d.b_sj) : plan_b.origin());
+    const auto fetch = [&](index_t p0, T* stage) {  // stage: where this k-step goes
+      if constexpr (Packs) {
+        (void)p0;
+        if constexpr (async_ka) {  // (written out here: as a function taking the strides, the
+                                   // 4-blocks-per-SM fp32 row spilled 36 bytes at its 128-register cap)
+          constexpr int N = P::BK * P::BM / P::team_size;
+          T* dst = stage + kk_r * LDA + r_r;
+          KMM_UNROLL
+          for (int u = 0; u < N; ++u) detail::copy_element_async(dst + u * DRK, pa + u * int(DRK * d.a_si));
+        } else if constexpr (async_a) plan_a.copy(rank, pa, stage);
+        else plan_a.fetch(rank, pa, ra);
+        if constexpr (async_kb) {
+          constexpr int N = P::BK * P::BN / P::team_size;
+          T* dst = stage + P::BK * LDA + kk_r * LDB + r_r;
+          KMM_UNROLL
+          for (int u = 0; u < N; ++u) detail::copy_element_async(dst + u * DRK, pb + u * int(DRK * d.b_sj));
+        } else if constexpr (async_b) plan_b.copy(rank, pb, stage + P::BK * LDA);
+        else plan_b.fetch(rank, pb, rb);
+        pa += P::BK * d.a_sp;
+        pb += P::BK * d.b_sp;
+      } else {
+        (void)stage;
+        fetch_elements(rank, i0, j0, p0, ra, rb);
+      }
+    };
+    const auto deposit = [&](T* stage) {
+      if constexpr (Packs) {
+        if constexpr (regs_a) plan_a.deposit(rank, stage, a_rows, ra);
+        if constexpr (regs_b) plan_b.deposit(rank, stage + P::BK * LDA, b_rows, rb);
+      } else {
+        deposit_elements(rank, stage, stage + P::BK * LDA, ra, rb);
+      }
+    };
+    const auto settle = [&]() {  // this thread's copies landed, then the team's
+      if constexpr (!regs_a || !regs_b) detail::wait_async_copies();
+      team.team_barrier();
+    };
+    fetch(s0 * P::BK, smem);
+    deposit(smem);
+    settle();
+    for (index_t s = s0; s < s1; ++s) {
+      const int t = int((s - s0) % 2);
+      // the other stage was last read before the previous barrier
+      if (s + 1 < s1) fetch((s + 1) * P::BK, smem + (1 - t) * STAGE);  // in flight during the FMAs
+      MK::template compute<LDA, LDB>(smem + t * STAGE, smem + t * STAGE + P::BK * LDA, rank, acc);
+      if (s + 1 < s1) deposit(smem + (1 - t) * STAGE);
+      settle();
+    }
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    scratch_view raw(team.team_scratch(int(SCRATCH_LEVEL)), 2 * STAGE + ALIGN / sizeof(T));
+    T* const smem = detail::align_up<ALIGN>(raw.data());
+    const index_t blocks = blocks_m * blocks_n;
+    for (index_t blk = team.league_rank(); blk < blocks; blk += team.league_size()) {
+      index_t bi, bj;
+      P::order::block_of(blk, blocks_m, blocks_n, bi, bj);
+      block(team, smem, bi * P::BM, bj * P::BN);
+    }
+  }
+
+  // The team's block at (i0, j0), one micro-tile per thread.
+  KOKKOS_INLINE_FUNCTION void block(const member_type& team, T* smem, index_t i0, index_t j0) const {
+    acc_type acc;
+    MK::zero(acc);
+    const index_t steps = (d.k + P::BK - 1) / P::BK;
+    if constexpr (WholeTiles) {
+      pipeline<true>(team, smem, i0, j0, 0, steps, acc);
+    } else {
+      // The pack pipeline for the full k-steps of an interior block (the last,
+      // partial k-step, if any, element by element); the element pipeline
+      // for edge blocks and operands unfit for packs.
+      index_t packed = 0;  // k-steps staged as packs
+      if constexpr (PACKS) {
+        if (a_vec && b_vec && i0 + P::BM <= d.m && j0 + P::BN <= d.n) {
+          packed = d.k / P::BK;
+          pipeline<true>(team, smem, i0, j0, 0, packed, acc);
+        }
+      }
+      pipeline<false>(team, smem, i0, j0, packed, steps, acc);  // one copy of the element loop
+    }
+    write_back(team.team_rank(), i0, j0, acc);
+  }
+
+  // p = alpha * v + beta * p for V consecutive elements of C, reading p only
+  // when beta != 0 (as update_c).
+  template <int V>
+  KOKKOS_FORCEINLINE_FUNCTION void store_c_pack(T* p, T (&v)[V]) const {
+    if (beta == T(0)) {
+      KMM_UNROLL
+      for (int w = 0; w < V; ++w) v[w] = alpha * v[w];
+    } else {
+      T c[V];
+      detail::load_global_pack<T, V>(p, c);
+      KMM_UNROLL
+      for (int w = 0; w < V; ++w) v[w] = alpha * v[w] + beta * c[w];
+    }
+    detail::store_global_pack<T, V>(p, v);
+  }
+
+  KOKKOS_FORCEINLINE_FUNCTION void write_back(int rank, index_t i0, index_t j0, const acc_type& acc) const {
+    const bool interior = WholeTiles || (i0 + P::BM <= d.m && j0 + P::BN <= d.n);
+    if (interior && c_vec_m) {  // VM consecutive rows per pack: one 16-byte access
+      KMM_UNROLL
+      for (int j = 0; j < MK::TN; ++j) {
+        KMM_UNROLL
+        for (int i = 0; i < MK::TM; i += MK::VM) {
+          T v[MK::VM];
+          KMM_UNROLL
+          for (int w = 0; w < MK::VM; ++w) v[w] = acc[j][i + w];
+          store_c_pack<MK::VM>(C.data() + (i0 + MK::row(rank, i)) * d.c_si + (j0 + MK::col(rank, j)) * d.c_sj, v);
+        }
+      }
+    } else if (interior && c_vec_n) {  // VN consecutive columns per pack
+      KMM_UNROLL
+      for (int i = 0; i < MK::TM; ++i) {
+        KMM_UNROLL
+        for (int j = 0; j < MK::TN; j += MK::VN) {
+          T v[MK::VN];
+          KMM_UNROLL
+          for (int w = 0; w < MK::VN; ++w) v[w] = acc[j + w][i];
+          store_c_pack<MK::VN>(C.data() + (i0 + MK::row(rank, i)) * d.c_si + (j0 + MK::col(rank, j)) * d.c_sj, v);
+        }
+      }
+    } else {
+      KMM_UNROLL
+      for (int j = 0; j < MK::TN; ++j) {
+        const index_t gj = j0 + MK::col(rank, j);
+        KMM_UNROLL
+        for (int i = 0; i < MK::TM; ++i) {
+          const index_t gi = i0 + MK::row(rank, i);
+          if (gi < d.m && gj < d.n) detail::update_c(C, gi, gj, alpha, acc[j][i], beta);
+        }
+      }
+    }
+  }
+};
+
+/// Runs row P on the operands the dispatcher described (d, from the same A,
+/// B and C): the WholeTiles kernel where d says so, else the two-path one.
+template <class P, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
+void gpu_blocked(const ExecSpace& space, const Operands<TA, TB, AView, BView, CView>& d,
+                 typename CView::const_value_type alpha, const AView& A, const BView& B,
+                 typename CView::const_value_type beta, const CView& C) {
+  using detail::index_t;
+  const index_t blocks_m = (d.m + P::BM - 1) / P::BM, blocks_n = (d.n + P::BN - 1) / P::BN;
+  const bool a_vec = d.template a_packs<P>(), b_vec = d.template b_packs<P>();
+  const bool c_vec_m = d.template c_packs_m<P>(), c_vec_n = d.template c_packs_n<P>();
+  const int league = detail::league_for(blocks_m * blocks_n);
+  const auto launch = [&](auto whole_tiles) {
+    using K = GpuBlocked<P, TA, TB, ExecSpace, AView, BView, CView, decltype(whole_tiles)::value>;
+    const K f{A, B, C, alpha, beta, d, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n};
+    typename K::policy_type policy(space, league, P::team_size);
+    Kokkos::parallel_for("kmm::gemm[Blocked]",
+                         policy.set_scratch_size(K::SCRATCH_LEVEL, Kokkos::PerTeam(K::scratch_bytes())), f);
+  };
+  if constexpr (Operands<TA, TB, AView, BView, CView>::template row_packs<P>()) {  // (else no WholeTiles kernel)
+    if (d.template whole_tiles<P>()) return launch(std::true_type{});
+  }
+  launch(std::false_type{});
+}
+
+}  // namespace kernels
+}  // namespace kmm

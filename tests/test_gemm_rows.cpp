@@ -1,0 +1,158 @@
+// The pieces of the GPU Blocked kernel alone, and the tuning rows' code paths:
+// - the block orders (GroupedRows) as bijections of the block grid (any
+//   backend: the order is a host-callable function);
+// - the SIMT micro-kernel alone against a double reference, one team
+//   reading two k-steps from global arrays laid out as the scratch stages,
+//   every accumulator mapped to a distinct element of the block (GPU);
+// - rows with code paths the tile table's rows do not take, through the
+//   harness: register staging (fp32) and AsyncAll staging of fp64 (GPU).
+#include <set>
+#include <utility>
+
+#include "gemm_cases.hpp"
+#include "kmm/kernels/gpu_micro_kernel.hpp"
+
+namespace kmm_test {
+
+template <int G>
+void expect_bijection(i64 blocks_m, i64 blocks_n) {
+  std::vector<int> seen(std::size_t(blocks_m * blocks_n), 0);
+  for (i64 blk = 0; blk < blocks_m * blocks_n; ++blk) {
+    i64 bi = -1, bj = -1;
+    kmm::GroupedRows<G>::block_of(blk, blocks_m, blocks_n, bi, bj);
+    ASSERT_TRUE(bi >= 0 && bi < blocks_m && bj >= 0 && bj < blocks_n)
+        << "GroupedRows<" << G << "> on " << blocks_m << " x " << blocks_n << ": item " << blk << " -> (" << bi
+        << ", " << bj << ")";
+    ++seen[std::size_t(bi * blocks_n + bj)];
+  }
+  for (i64 b = 0; b < blocks_m * blocks_n; ++b)
+    ASSERT_EQ(seen[std::size_t(b)], 1) << "GroupedRows<" << G << "> on " << blocks_m << " x " << blocks_n
+                                       << ": block (" << b / blocks_n << ", " << b % blocks_n << ")";
+}
+
+TEST(BlockOrder, EveryBlockExactlyOnce) {
+  // grids smaller than, equal to, and not multiples of the group
+  for (i64 bm : {1, 2, 3, 7, 8, 9, 16, 17, 33})
+    for (i64 bn : {1, 2, 5, 8, 13}) {
+      expect_bijection<1>(bm, bn);
+      expect_bijection<2>(bm, bn);
+      expect_bijection<3>(bm, bn);
+      expect_bijection<8>(bm, bn);
+    }
+}
+
+TEST(BlockOrder, GroupsGoDownTheColumns) {
+  // 8-row groups: the first 8 items are column 0 of block rows 0-7
+  for (i64 blk = 0; blk < 8; ++blk) {
+    i64 bi, bj;
+    kmm::GroupedRows<8>::block_of(blk, 20, 5, bi, bj);
+    EXPECT_EQ(bi, blk);
+    EXPECT_EQ(bj, 0);
+  }
+  i64 bi, bj;  // the last group is 4 rows high (20 = 8 + 8 + 4)
+  kmm::GroupedRows<8>::block_of(16 * 5 + 5, 20, 5, bi, bj);
+  EXPECT_EQ(bi, 17);
+  EXPECT_EQ(bj, 1);
+}
+
+template <class C>
+class GpuRows : public ::testing::Test {};
+TYPED_TEST_SUITE(GpuRows, AllConfigs, ConfigNames);
+
+// One team of Row::team_size threads: each thread zeroes its accumulators,
+// adds two k-steps read from As / Bs (laid out as two scratch stages, rows LD
+// long, padding filled with random values too), and stores accumulator
+// (i, j) at out(row(rank, i), col(rank, j)), counting the stores.
+template <class Row, class T, class E>
+std::string micro_kernel_case(unsigned seed) {
+  using MK = kmm::kernels::MicroKernel<Row, T>;
+  constexpr int LDA = Row::BM + Row::PAD, LDB = Row::BN + Row::PAD, BK = Row::BK, BM = Row::BM, BN = Row::BN;
+  using Mem = typename E::memory_space;
+  Kokkos::View<T*, Mem> As("As", 2 * BK * LDA), Bs("Bs", 2 * BK * LDB);
+  Kokkos::View<T**, Kokkos::LayoutRight, Mem> out("out", BM, BN);
+  Kokkos::View<int**, Kokkos::LayoutRight, Mem> count("count", BM, BN);
+  auto hA = Kokkos::create_mirror_view(As);
+  auto hB = Kokkos::create_mirror_view(Bs);
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> uni(-1.0, 1.0);
+  for (std::size_t e = 0; e < hA.extent(0); ++e) hA(e) = T(uni(rng));
+  for (std::size_t e = 0; e < hB.extent(0); ++e) hB(e) = T(uni(rng));
+  Kokkos::deep_copy(As, hA);
+  Kokkos::deep_copy(Bs, hB);
+  Kokkos::deep_copy(out, std::numeric_limits<T>::quiet_NaN());
+  using policy = Kokkos::TeamPolicy<E>;
+  Kokkos::parallel_for(
+      "micro_kernel_case", policy(E(), 1, Row::team_size), KOKKOS_LAMBDA(const typename policy::member_type& team) {
+        const int rank = team.team_rank();
+        typename MK::acc_type acc;
+        MK::zero(acc);
+        for (int s = 0; s < 2; ++s)
+          MK::template compute<LDA, LDB>(As.data() + s * BK * LDA, Bs.data() + s * BK * LDB, rank, acc);
+        for (int j = 0; j < MK::TN; ++j)
+          for (int i = 0; i < MK::TM; ++i) {
+            const int r = MK::row(rank, i), c = MK::col(rank, j);
+            out(r, c) = acc[j][i];
+            Kokkos::atomic_increment(&count(r, c));
+          }
+      });
+  auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
+  auto hc = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), count);
+  const double eps = std::numeric_limits<T>::epsilon();
+  for (int r = 0; r < BM; ++r)
+    for (int c = 0; c < BN; ++c) {
+      double ref = 0, mag = 0;
+      for (int s = 0; s < 2; ++s)
+        for (int kk = 0; kk < BK; ++kk) {
+          const double a = hA(s * BK * LDA + kk * LDA + r), b = hB(s * BK * LDB + kk * LDB + c);
+          ref += a * b;
+          mag += std::abs(a * b);
+        }
+      std::ostringstream where;
+      where << "element (" << r << ", " << c << ") of the " << BM << " x " << BN << " block";
+      if (hc(r, c) != 1) return where.str() + " written " + std::to_string(hc(r, c)) + " times";
+      if (!(std::abs(double(h(r, c)) - ref) <= (2 * BK + 3) * eps * mag))
+        return where.str() + ": " + std::to_string(double(h(r, c))) + ", expected " + std::to_string(ref);
+    }
+  return "";
+}
+
+TYPED_TEST(GpuRows, MicroKernelAlone) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  if constexpr (kmm::detail::is_host_space<E>()) {
+    GTEST_SKIP() << "the GPU micro-kernel runs on GPU spaces only (host micro-kernels: kmm-test-host)";
+  } else {
+    using Table = kmm::TileTable<E>;
+    EXPECT_EQ((micro_kernel_case<typename Table::template blocked<T>, T, E>(11)), "");
+    EXPECT_EQ((micro_kernel_case<typename Table::template blocked_mid<T>, T, E>(12)), "");
+  }
+}
+
+// Rows whose code paths the table's rows leave out: fp32 staged through
+// registers only (no cp.async), fp64 with AsyncAll (k-contiguous operands by
+// cp.async, element by element). The harness's shapes cover whole tiles
+// (256 x 384 x 48: the WholeTiles kernel where packs fit) and edges; the
+// layouts put each operand unit-stride along m (n) and along k.
+using RegisterFp32 = kmm::GpuRow<kmm::Block<128, 64, 16>, kmm::ThreadTile<8, 8>, kmm::FragmentPacks<4, 4>,
+                                 kmm::ScratchPad<4>, kmm::RegisterStaging, kmm::MinBlocksPerSM<2>, kmm::GroupedRows<8>>;
+using AsyncAllFp64 = kmm::GpuRow<kmm::Block<128, 64, 8>, kmm::ThreadTile<8, 8>, kmm::FragmentPacks<2, 2>,
+                                 kmm::ScratchPad<2>, kmm::AsyncAll, kmm::MinBlocksPerSM<2>, kmm::RowByRow>;
+struct TuningRowKernel {
+  template <class E, class T, class AV, class BV, class CV>
+  void operator()(const E& space, Op opA, Op opB, T alpha, const AV& A, const BV& B, T beta, const CV& C) const {
+    using Row = std::conditional_t<std::is_same<T, float>::value, RegisterFp32, AsyncAllFp64>;
+    kmm::gemm_blocked<Row>(space, opA, opB, alpha, A, B, beta, C);
+  }
+};
+TYPED_TEST(GpuRows, TuningRowPathsMatchReference) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  if constexpr (kmm::detail::is_host_space<E>()) {
+    GTEST_SKIP() << "GPU rows run on GPU spaces only (host backends have one frame: kmm-test-blocked, kmm-test-host)";
+  } else {
+    unsigned seed = 4321;
+    sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(TuningRowKernel{}, seed);
+    sweep_layouts<T, E, Lay::R, Lay::L, Lay::S>(TuningRowKernel{}, seed);
+  }
+}
+}  // namespace kmm_test
