@@ -2,7 +2,7 @@
 // - the block orders (GroupedRows) as bijections of the block grid (any
 //   backend: the order is a host-callable function);
 // - the SIMT micro-kernel alone against a double reference, one team
-//   reading two k-steps from global arrays laid out as the scratch stages,
+//   reading two k-steps from team scratch laid out as the pipeline's stages,
 //   every accumulator mapped to a distinct element of the block (GPU);
 // - rows with code paths the tile table's rows do not take, through the
 //   harness: register staging (fp32) and AsyncAll staging of fp64 (GPU).
@@ -80,14 +80,25 @@ std::string micro_kernel_case(unsigned seed) {
   Kokkos::deep_copy(As, hA);
   Kokkos::deep_copy(Bs, hB);
   Kokkos::deep_copy(out, std::numeric_limits<T>::quiet_NaN());
+  // The micro-kernel reads team scratch (ld.shared on a GPU): the team copies
+  // As and Bs into it first, as the pipeline's stages would hold them.
   using policy = Kokkos::TeamPolicy<E>;
+  using scratch = Kokkos::View<T*, typename E::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  constexpr int elems = 2 * BK * (LDA + LDB), pad = 64 / int(sizeof(T));
   Kokkos::parallel_for(
-      "micro_kernel_case", policy(E(), 1, Row::team_size), KOKKOS_LAMBDA(const typename policy::member_type& team) {
+      "micro_kernel_case",
+      policy(E(), 1, Row::team_size).set_scratch_size(0, Kokkos::PerTeam(scratch::shmem_size(elems + pad))),
+      KOKKOS_LAMBDA(const typename policy::member_type& team) {
+        scratch raw(team.team_scratch(0), elems + pad);
+        T* const sa = kmm::detail::align_up<64>(raw.data());
+        T* const sb = sa + 2 * BK * LDA;
         const int rank = team.team_rank();
+        for (int e = rank; e < 2 * BK * LDA; e += team.team_size()) sa[e] = As(e);
+        for (int e = rank; e < 2 * BK * LDB; e += team.team_size()) sb[e] = Bs(e);
+        team.team_barrier();
         typename MK::acc_type acc;
         MK::zero(acc);
-        for (int s = 0; s < 2; ++s)
-          MK::template compute<LDA, LDB>(As.data() + s * BK * LDA, Bs.data() + s * BK * LDB, rank, acc);
+        for (int s = 0; s < 2; ++s) MK::template compute<LDA, LDB>(sa + s * BK * LDA, sb + s * BK * LDB, rank, acc);
         for (int j = 0; j < MK::TN; ++j)
           for (int i = 0; i < MK::TM; ++i) {
             const int r = MK::row(rank, i), c = MK::col(rank, j);
