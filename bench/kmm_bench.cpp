@@ -4,6 +4,7 @@
 //   kmm-bench                      quick selection (a few minutes on 2 cores)
 //   kmm-bench --kmm_set=full       the full sweep (GPU sizes up to 16384)
 //   kmm-bench --kmm_set=tune       Blocked parameter candidates (bench/tuning.hpp)
+//   kmm-bench --kmm_set=shapes     application shapes (HPL, skinny, Gram, transposes, uneven), vendor and Auto
 //   kmm-bench --kmm_reps=N         repetitions per case (median reported; 5)
 //   kmm-bench --kmm_warmup=S       seconds of warm-up calls per benchmark (GPU 1.5, CPU 0)
 //   plus any Google Benchmark flag: --benchmark_filter=..., --benchmark_out=x.json
@@ -288,12 +289,52 @@ void run(benchmark::State& state, const Shape& s, Impl impl) {
   }
 }
 
-enum class Set { Quick, Full, Tune };
+enum class Set { Quick, Full, Tune, Shapes };
+
+// --kmm_set=shapes: products applications call (HPL's trailing update,
+// DeepBench-style skinny layers, block-Krylov Gram products, tall-skinny QR
+// panels, transposed operands, sizes off the tile grid), vendor and Auto.
+std::vector<Shape> application_shapes() {
+  std::vector<Shape> v;
+  const auto add = [&](const char* family, long m, long n, long k, bool ta = false, bool tb = false) {
+    v.push_back({family, m, n, k, ta, tb, false});
+  };
+  if (kOnGpu) {
+    for (long n : {1024L, 2048L, 4096L, 8192L}) v.push_back({"square", n, n, n, false, false, false});
+    add("ops", 4096, 4096, 4096, true, false);
+    add("ops", 4096, 4096, 4096, false, true);
+    add("ops", 4096, 4096, 4096, true, true);
+    for (long n : {1000L, 3000L, 5000L}) add("uneven", n, n, n);
+    add("uneven", 1234, 4321, 777);
+    add("hpl", 12288, 12288, 256);
+    add("hpl", 20000, 20000, 384);
+    add("smalldim", 35, 700, 2048);
+    add("longk", 7680, 64, 2560);
+    add("tallskinny", 200000, 96, 96);
+    add("tallskinny", 4500, 50, 50);
+    add("gram", 64, 64, 500000, true, false);
+  } else {
+    for (long n : {512L, 1024L, 2048L}) v.push_back({"square", n, n, n, false, false, false});
+    add("ops", 1024, 1024, 1024, true, false);
+    add("ops", 1024, 1024, 1024, false, true);
+    add("ops", 1024, 1024, 1024, true, true);
+    add("uneven", 1000, 1000, 1000);
+    add("uneven", 1234, 2321, 777);
+    add("hpl", 4096, 4096, 256);
+    add("smalldim", 35, 700, 2048);
+    add("longk", 2000, 64, 2000);
+    add("tallskinny", 50000, 96, 96);
+    add("tallskinny", 4500, 50, 50);
+    add("gram", 64, 64, 100000, true, false);
+  }
+  return v;
+}
 
 std::vector<Shape> shapes(Set set) {
   std::vector<Shape> v;
   std::vector<long> sizes;
   const bool full = set == Set::Full;
+  if (set == Set::Shapes) return application_shapes();
   if (set == Set::Tune) {
     sizes = {1024, 2048, 4096};
     if (kOnGpu) sizes.push_back(16384);  // where the fp32 target was missed, the board power-capped
@@ -321,6 +362,10 @@ std::vector<Impl> impls(const Shape& s, Set set) {
   if (set == Set::Tune) {
     const int rows = kOnGpu ? kTuneRows<T> : int(kmm::host_kernels().size());
     for (int t = 0; t < rows; ++t) v.push_back(Impl(int(Impl::Tune0) + t));
+    return v;
+  }
+  if (set == Set::Shapes) {
+    v.push_back(Impl::Auto);
     return v;
   }
   const bool full = set == Set::Full;
@@ -397,7 +442,9 @@ void run_batched(benchmark::State& state, const BatchShape& s, Impl impl) {
 
 std::vector<BatchShape> batch_shapes(Set set) {
   if (set == Set::Tune) return {};
-  std::vector<long> sizes = set == Set::Full ? std::vector<long>{4, 8, 16, 32, 64} : std::vector<long>{4, 16, 64};
+  std::vector<long> sizes = set == Set::Full     ? std::vector<long>{4, 8, 16, 32, 64}
+                           : set == Set::Shapes ? std::vector<long>{16, 32, 64}
+                                                : std::vector<long>{4, 16, 64};
   std::vector<BatchShape> v;
   const long elems = kOnGpu ? (1L << 24) : (1L << 20);  // per operand: 64 MB / 4 MB of fp32
   for (long n : sizes) v.push_back({n, elems / (n * n)});
@@ -440,6 +487,7 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[i], "--kmm_set=full") == 0) set = kmm_bench::Set::Full;
     else if (std::strcmp(argv[i], "--kmm_set=tune") == 0) set = kmm_bench::Set::Tune;
     else if (std::strcmp(argv[i], "--kmm_set=quick") == 0) set = kmm_bench::Set::Quick;
+    else if (std::strcmp(argv[i], "--kmm_set=shapes") == 0) set = kmm_bench::Set::Shapes;
     else if (std::strncmp(argv[i], "--kmm_reps=", 11) == 0) reps = std::max(1, std::atoi(argv[i] + 11));
     else if (std::strncmp(argv[i], "--kmm_warmup=", 13) == 0) kmm_bench::warmup_seconds = std::max(0.0, std::atof(argv[i] + 13));
     else args.push_back(argv[i]);
@@ -448,7 +496,10 @@ int main(int argc, char** argv) {
   Kokkos::initialize(nargs, args.data());
   {
     kmm_bench::Vendor::init();
-    benchmark::AddCustomContext("kmm.set", set == kmm_bench::Set::Full ? "full" : set == kmm_bench::Set::Tune ? "tune" : "quick");
+    benchmark::AddCustomContext("kmm.set", set == kmm_bench::Set::Full     ? "full"
+                                           : set == kmm_bench::Set::Tune   ? "tune"
+                                           : set == kmm_bench::Set::Shapes ? "shapes"
+                                                                           : "quick");
     benchmark::AddCustomContext("kmm.backend", Kokkos::DefaultExecutionSpace::name());
     benchmark::AddCustomContext("kmm.kokkos_version", std::to_string(KOKKOS_VERSION));
     benchmark::AddCustomContext("kmm.vendor", kmm_bench::Vendor::notes());

@@ -34,20 +34,47 @@ using GpuFloat = std::tuple<
     // the large row at three blocks per multiprocessor (more registers each)
     GpuRow<Block<128, 64, 16>, ThreadTile<8, 8>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll, MinBlocksPerSM<3>, GroupedRows<8>>>;
 
-using GpuDouble = std::tuple<
+using kmm::Dmma;
+using kmm::WarpTile;
+// fp64 on the tensor cores (builds for sm_80 and newer): MMA shape, warp
+// tile, block and occupancy around the table's rows, and the SIMT row
+using kmm::AsyncAllDeep;
+using GpuDoubleMma = std::tuple<
     Table::Fp64Large, Table::Fp64Mid,
+    GpuRow<Block<128, 64, 8>, WarpTile<64, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAllDeep<3>, MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>,
+    GpuRow<Block<128, 64, 8>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAllDeep<3>, MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>,
+    GpuRow<Block<128, 128, 4>, WarpTile<64, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAllDeep<5>, MinBlocksPerSM<1>, GroupedRows<8>, Dmma<16, 8, 4>>,
+    GpuRow<Block<128, 128, 8>, WarpTile<64, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAll, MinBlocksPerSM<1>, GroupedRows<8>, Dmma<16, 8, 4>>,
+    GpuRow<Block<128, 64, 4>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAllDeep<6>, MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>,
+    GpuRow<Block<128, 64, 4>, WarpTile<64, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAllDeep<6>, MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>,
+    GpuRow<Block<128, 64, 8>, WarpTile<64, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAllDeep<3>, MinBlocksPerSM<2>, RowByRow, Dmma<16, 8, 4>>,
+    Table::Fp64SimtLarge>;
+// fp64 with plain FMAs (older GPUs)
+using GpuDoubleSimt = std::tuple<
+    Table::Fp64SimtLarge, Table::Fp64SimtMid,
     GpuRow<Block<128, 64, 8>, ThreadTile<8, 8>, FragmentPacks<2, 2>, ScratchPad<2>, AsyncAll, MinBlocksPerSM<2>, RowByRow>,
     GpuRow<Block<128, 128, 8>, ThreadTile<8, 8>, FragmentPacks<2, 2>, ScratchPad<2>, AsyncRows, MinBlocksPerSM<1>, RowByRow>,
     GpuRow<Block<128, 64, 8>, ThreadTile<4, 8>, FragmentPacks<2, 2>, ScratchPad<2>, AsyncRows, MinBlocksPerSM<2>, RowByRow>,
     GpuRow<Block<64, 64, 8>, ThreadTile<4, 8>, FragmentPacks<2, 2>, ScratchPad<2>, AsyncRows, MinBlocksPerSM<4>, RowByRow>>;
+using GpuDouble = std::conditional_t<Table::f64_mma, GpuDoubleMma, GpuDoubleSimt>;
 
-/// kmm:Blocked[block/thread tile/pad/threads x min blocks/staging/order]
+template <class Micro>
+struct micro_name {
+  static std::string get() { return ""; }
+};
+template <int M, int N, int K>
+struct micro_name<Dmma<M, N, K>> {
+  static std::string get() { return "/dmma" + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K); }
+};
+
+/// kmm:Blocked[block/thread (warp) tile/pad/threads x min blocks/staging/order/MMA]
 template <class R>
 std::string row_name() {
   const auto s = [](int v) { return std::to_string(v); };
   return "kmm:Blocked[" + s(R::BM) + "x" + s(R::BN) + "x" + s(R::BK) + "/" + s(R::TM) + "x" + s(R::TN) + "/p" +
          s(R::PAD) + "/" + s(R::max_threads) + "x" + s(R::min_blocks) +
          (R::staging::async_k ? "/async2" : R::staging::async ? "/async" : "") +
-         (R::order::rows > 1 ? "/g" + s(R::order::rows) : "") + "]";
+         (R::staging::depth > 2 ? "x" + s(R::staging::depth) : "") +
+         (R::order::rows > 1 ? "/g" + s(R::order::rows) : "") + micro_name<typename R::micro>::get() + "]";
 }
 }  // namespace kmm_bench

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine, from the repository root, over what gpu-pack.sh
 # packed into .gpu/: every GPU test, compute-sanitizer memcheck and racecheck
-# on the mid-size tiled case, and kmm-bench. Logs and JSON go to $OUT (or
+# on the mid-size tiled case, batched_gemm and the GPU rows, and kmm-bench. Logs and JSON go to $OUT (or
 # ./gpu-out): summary.txt, bench-gpu.json, tune-gpu.json and everything else in
 # results.tar.gz (a device call brings back at most 8 files).
 # Steps can be chosen: KMM_GPU_STEPS="tests sanitize tune bench ab".
@@ -59,6 +59,11 @@ if [[ " $steps " == *" sanitize "* ]]; then
       --gtest_filter='*EveryScalarPair*:*OnTeamScratch*' > "$out/sanitizer-batched-$tool.log" 2>&1
     rc=$?
     summary+=("compute-sanitizer $tool (batched, team scratch) rc=$rc: $(grep -E 'ERROR SUMMARY|PASSED|FAILED' "$out/sanitizer-batched-$tool.log" | tr '\n' ' ')")
+    # the GPU rows' pieces and code paths: the fp64 MMA micro-kernels and rows,
+    # deep cp.async pipelines, SIMT rows
+    compute-sanitizer --tool $tool --error-exitcode 3 .gpu/bin/kmm-test-rows > "$out/sanitizer-rows-$tool.log" 2>&1
+    rc=$?
+    summary+=("compute-sanitizer $tool (GPU rows) rc=$rc: $(grep -E 'ERROR SUMMARY|PASSED|FAILED' "$out/sanitizer-rows-$tool.log" | tr '\n' ' ')")
   done
 fi
 if [[ " $steps " == *" tune "* ]]; then

@@ -1,11 +1,14 @@
 // The pieces of the GPU Blocked kernel alone, and the tuning rows' code paths:
 // - the block orders (GroupedRows) as bijections of the block grid (any
 //   backend: the order is a host-callable function);
-// - the SIMT micro-kernel alone against a double reference, one team
+// - the table's micro-kernels alone against a double reference, one team
 //   reading two k-steps from team scratch laid out as the pipeline's stages,
-//   every accumulator mapped to a distinct element of the block (GPU);
+//   every accumulator mapped to a distinct element of the block (GPU); on
+//   builds with fp64 MMA both MMA shapes (16x8x4, 16x8x8) and warp tiles
+//   of one and of several MMA tiles, so a wrong fragment layout fails;
 // - rows with code paths the tile table's rows do not take, through the
-//   harness: register staging (fp32) and AsyncAll staging of fp64 (GPU).
+//   harness: register staging (fp32), AsyncAll staging of SIMT fp64, and on
+//   fp64 MMA builds the SIMT fp64 table row and the 16x8x8 MMA (GPU).
 #include <utility>
 
 #include "gemm_cases.hpp"
@@ -137,6 +140,33 @@ TYPED_TEST(GpuRows, MicroKernelAlone) {
   }
 }
 
+// Both fp64 MMA shapes, with warp tiles of 2 x 4 and 1 x 1 MMA tiles and a
+// team of several warps (warp w's tile position from w).
+using DmmaK4 = kmm::GpuRow<kmm::Block<128, 64, 8>, kmm::WarpTile<64, 32>, kmm::FragmentPacks<2, 2>,
+                           kmm::ScratchPad<4>, kmm::AsyncAll, kmm::MinBlocksPerSM<2>, kmm::GroupedRows<8>,
+                           kmm::Dmma<16, 8, 4>>;
+using DmmaK8 = kmm::GpuRow<kmm::Block<64, 64, 16>, kmm::WarpTile<32, 32>, kmm::FragmentPacks<2, 2>,
+                           kmm::ScratchPad<4>, kmm::AsyncAll, kmm::MinBlocksPerSM<2>, kmm::GroupedRows<8>,
+                           kmm::Dmma<16, 8, 8>>;
+using DmmaSmall = kmm::GpuRow<kmm::Block<32, 16, 8>, kmm::WarpTile<16, 8>, kmm::FragmentPacks<2, 2>,
+                              kmm::ScratchPad<4>, kmm::AsyncAll, kmm::MinBlocksPerSM<1>, kmm::RowByRow,
+                              kmm::Dmma<16, 8, 8>>;
+TYPED_TEST(GpuRows, DmmaFragments) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  if constexpr (kmm::detail::is_host_space<E>()) {
+    GTEST_SKIP() << "the GPU micro-kernels run on GPU spaces only";
+  } else if constexpr (!std::is_same<T, double>::value) {
+    GTEST_SKIP() << "fp64 MMA micro-kernel: double only";
+  } else if constexpr (!kmm::TileTable<E>::f64_mma) {
+    GTEST_SKIP() << "this build's GPU architecture has no fp64 MMA (sm_80 and newer)";
+  } else {
+    EXPECT_EQ((micro_kernel_case<DmmaK4, T, E>(21)), "");
+    EXPECT_EQ((micro_kernel_case<DmmaK8, T, E>(22)), "");
+    EXPECT_EQ((micro_kernel_case<DmmaSmall, T, E>(23)), "");
+  }
+}
+
 // Rows whose code paths the table's rows leave out: fp32 staged through
 // registers only (no cp.async), fp64 with AsyncAll (k-contiguous operands by
 // cp.async, element by element). The harness's shapes cover whole tiles
@@ -146,10 +176,11 @@ using RegisterFp32 = kmm::GpuRow<kmm::Block<128, 64, 16>, kmm::ThreadTile<8, 8>,
                                  kmm::ScratchPad<4>, kmm::RegisterStaging, kmm::MinBlocksPerSM<2>, kmm::GroupedRows<8>>;
 using AsyncAllFp64 = kmm::GpuRow<kmm::Block<128, 64, 8>, kmm::ThreadTile<8, 8>, kmm::FragmentPacks<2, 2>,
                                  kmm::ScratchPad<2>, kmm::AsyncAll, kmm::MinBlocksPerSM<2>, kmm::RowByRow>;
-struct TuningRowKernel {
+template <class Fp32Row, class Fp64Row>
+struct RowKernel {
   template <class E, class T, class AV, class BV, class CV>
   void operator()(const E& space, Op opA, Op opB, T alpha, const AV& A, const BV& B, T beta, const CV& C) const {
-    using Row = std::conditional_t<std::is_same<T, float>::value, RegisterFp32, AsyncAllFp64>;
+    using Row = std::conditional_t<std::is_same<T, float>::value, Fp32Row, Fp64Row>;
     kmm::gemm_blocked<Row>(space, opA, opB, alpha, A, B, beta, C);
   }
 };
@@ -160,8 +191,25 @@ TYPED_TEST(GpuRows, TuningRowPathsMatchReference) {
     GTEST_SKIP() << "GPU rows run on GPU spaces only (host backends have one frame: kmm-test-blocked, kmm-test-host)";
   } else {
     unsigned seed = 4321;
-    sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(TuningRowKernel{}, seed);
-    sweep_layouts<T, E, Lay::R, Lay::L, Lay::S>(TuningRowKernel{}, seed);
+    sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(RowKernel<RegisterFp32, AsyncAllFp64>{}, seed);
+    sweep_layouts<T, E, Lay::R, Lay::L, Lay::S>(RowKernel<RegisterFp32, AsyncAllFp64>{}, seed);
+  }
+}
+// On fp64 MMA builds the table's fp64 rows are MMA ones: the SIMT fp64 row
+// (the table's on older GPUs) and the 16x8x8 MMA through the harness.
+TYPED_TEST(GpuRows, OtherFp64MicroKernelsMatchReference) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  if constexpr (kmm::detail::is_host_space<E>()) {
+    GTEST_SKIP() << "GPU rows run on GPU spaces only";
+  } else if constexpr (!std::is_same<T, double>::value || !kmm::TileTable<E>::f64_mma) {
+    GTEST_SKIP() << "fp64 on a build with fp64 MMA only (elsewhere the SIMT fp64 row is the table's)";
+  } else {
+    using Table = kmm::TileTable<E>;
+    unsigned seed = 5432;
+    sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(RowKernel<RegisterFp32, typename Table::Fp64SimtLarge>{}, seed);
+    sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(RowKernel<RegisterFp32, DmmaK8>{}, seed);
+    sweep_layouts<T, E, Lay::R, Lay::L, Lay::S>(RowKernel<RegisterFp32, DmmaK8>{}, seed);
   }
 }
 }  // namespace kmm_test

@@ -29,6 +29,14 @@ struct ThreadTile {
   static_assert(M > 0 && N > 0, "ThreadTile: extents must be positive");
 };
 
+/// One warp accumulates an M x N warp tile of the block on the tensor cores
+/// (rows whose micro-kernel is an MMA one, such as Dmma).
+template <int M, int N>
+struct WarpTile {
+  static constexpr int m = M, n = N;
+  static_assert(M > 0 && N > 0, "WarpTile: extents must be positive");
+};
+
 /// Fragments are read from scratch as aligned packs of M (op(A)) and N
 /// (op(B)) consecutive values, one 16-byte load per pack at 4 floats or 2
 /// doubles; C is written back in the same packs.
@@ -51,14 +59,21 @@ struct ScratchPad {
 /// m (op(A)) or n (op(B)) by cp.async, without registers; the others through
 /// registers. AsyncAll: also operands contiguous along k, element by element.
 /// (On a GPU without cp.async the copies are plain loads and stores.)
-template <int Level>
+/// Depth: scratch stages. Two: the next k-step is fetched while this one is
+/// computed. More (AsyncAll only): Depth - 1 k-steps in flight while one is
+/// computed, where both operands of a product go by cp.async.
+template <int Level, int Depth = 2>
 struct Staging {
   static constexpr bool async = Level >= 1, async_k = Level >= 2;
-  static constexpr int level = Level;
+  static constexpr int level = Level, depth = Depth;
+  static_assert(Depth >= 2, "Staging: at least two stages");
+  static_assert(Depth == 2 || Level == 2, "Staging: deeper pipelines copy every operand asynchronously (AsyncAll)");
 };
 using RegisterStaging = Staging<0>;
 using AsyncRows = Staging<1>;
 using AsyncAll = Staging<2>;
+template <int Depth>
+using AsyncAllDeep = Staging<2, Depth>;
 
 /// Launch bounds: the compiler keeps registers low enough for this many
 /// blocks of the row's team size per multiprocessor.
@@ -94,13 +109,31 @@ struct GroupedRows {
 };
 using RowByRow = GroupedRows<1>;
 
-/// Micro-kernel: how a thread's micro-tile is computed from the staged
-/// k-step. SimtFma: plain fused multiply-adds (kernels/gpu_micro_kernel.hpp).
-struct SimtFma {};
+/// Micro-kernel: how the staged k-step is added to the accumulators
+/// (kernels/gpu_micro_kernel.hpp), and so how many threads a team has.
+/// SimtFma: plain fused multiply-adds, one thread per ThreadTile.
+struct SimtFma {
+  template <class BlockShape, class Tile>
+  static constexpr int threads() { return (BlockShape::m / Tile::m) * (BlockShape::n / Tile::n); }
+};
+/// Dmma<M, N, K>: fp64 tensor-core MMA instructions of shape M x N x K
+/// (16x8x4 or 16x8x8), one warp per WarpTile. Only for double, and only
+/// where detail::build_has_f64_mma() (sm_80 and newer).
+template <int M, int N, int K>
+struct Dmma {
+  static constexpr int m = M, n = N, k = K;
+  static_assert(M == 16 && N == 8 && (K == 4 || K == 8), "Dmma: shapes 16x8x4 and 16x8x8");
+  template <class BlockShape, class Tile>
+  static constexpr int threads() {
+    static_assert(Tile::m % M == 0 && Tile::n % N == 0, "Dmma: the warp tile must hold whole MMA tiles");
+    return 32 * (BlockShape::m / Tile::m) * (BlockShape::n / Tile::n);
+  }
+};
 
 /// One row of the GPU Blocked kernel. The team is one thread per micro-tile,
-/// (Block::m / ThreadTile::m) x (Block::n / ThreadTile::n) threads, and a
-/// two-stage pipeline: the next k-step is fetched while this one's FMAs run.
+/// (Block::m / ThreadTile::m) x (Block::n / ThreadTile::n) threads (an MMA
+/// micro-kernel: one warp per WarpTile, given in the Thread position), and a
+/// pipeline of Staging::depth scratch stages.
 template <class BlockShape, class Thread, class Packs, class Pad, class Stage, class Occupancy,
           class Order = RowByRow, class Micro = SimtFma>
 struct GpuRow {
@@ -115,8 +148,8 @@ struct GpuRow {
   static constexpr int TM = Thread::m, TN = Thread::n;
   static constexpr int VM = Packs::m, VN = Packs::n;
   static constexpr int PAD = Pad::value;
-  static constexpr int TX = BM / TM, TY = BN / TN;  // micro-tiles along m and n
-  static constexpr int team_size = TX * TY;
+  static constexpr int TX = BM / TM, TY = BN / TN;  // micro-tiles (warp tiles) along m and n
+  static constexpr int team_size = Micro::template threads<BlockShape, Thread>();
   static constexpr int max_threads = team_size, min_blocks = Occupancy::value;
   static_assert(BM % TM == 0 && BN % TN == 0, "GpuRow: thread tiles must tile the block");
   static_assert(TM % VM == 0 && TN % VN == 0, "GpuRow: packs must tile the thread tile");

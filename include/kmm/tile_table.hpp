@@ -12,6 +12,7 @@
 
 #include "kmm/blocked_row.hpp"
 #include "kmm/detail/access.hpp"
+#include "kmm/detail/mma.hpp"
 #include "kmm/types.hpp"
 
 namespace kmm {
@@ -69,16 +70,27 @@ struct TileTable<ExecSpace, false> {
   /// (perf-log: "Blocked on the GPU"). fp32 large: four blocks of 128
   /// threads per multiprocessor, AsyncAll staging (which frees the
   /// registers of the prefetch so four fit), blocks taken 8 block rows at a
-  /// time so the resident blocks share panels in L2. fp64: two blocks per
-  /// multiprocessor at 250 registers, row-by-row order.
+  /// time so the resident blocks share panels in L2.
   using Fp32Large = GpuRow<Block<128, 64, 16>, ThreadTile<8, 8>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
                            MinBlocksPerSM<4>, GroupedRows<8>>;
   using Fp32Mid = GpuRow<Block<64, 128, 16>, ThreadTile<4, 8>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncRows,
                          MinBlocksPerSM<2>, GroupedRows<8>>;
-  using Fp64Large = GpuRow<Block<128, 64, 8>, ThreadTile<8, 8>, FragmentPacks<2, 2>, ScratchPad<2>, AsyncRows,
-                           MinBlocksPerSM<2>, RowByRow>;
-  using Fp64Mid = GpuRow<Block<64, 128, 8>, ThreadTile<8, 8>, FragmentPacks<2, 2>, ScratchPad<2>, AsyncRows,
-                         MinBlocksPerSM<2>, RowByRow>;
+  /// fp64 on the tensor cores (sm_80 and newer: detail::build_has_f64_mma):
+  /// fp64 MMA 16x8x4, warp tiles of 64 x 32 (large) and 32 x 32 (mid),
+  /// cp.async pipelines three (large) and four (mid) stages deep (perf-log: "fp64 on the tensor cores").
+  using Fp64MmaLarge = GpuRow<Block<128, 64, 8>, WarpTile<64, 32>, FragmentPacks<2, 2>, ScratchPad<4>,
+                              AsyncAllDeep<3>, MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>;
+  using Fp64MmaMid = GpuRow<Block<64, 64, 8>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAllDeep<4>,
+                            MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
+  /// fp64 on older GPUs, plain FMAs: two blocks per multiprocessor at 250
+  /// registers, row-by-row order.
+  using Fp64SimtLarge = GpuRow<Block<128, 64, 8>, ThreadTile<8, 8>, FragmentPacks<2, 2>, ScratchPad<2>, AsyncRows,
+                               MinBlocksPerSM<2>, RowByRow>;
+  using Fp64SimtMid = GpuRow<Block<64, 128, 8>, ThreadTile<8, 8>, FragmentPacks<2, 2>, ScratchPad<2>, AsyncRows,
+                             MinBlocksPerSM<2>, RowByRow>;
+  static constexpr bool f64_mma = detail::build_has_f64_mma();
+  using Fp64Large = std::conditional_t<f64_mma, Fp64MmaLarge, Fp64SimtLarge>;
+  using Fp64Mid = std::conditional_t<f64_mma, Fp64MmaMid, Fp64SimtMid>;
   template <class T>
   using blocked = std::conditional_t<std::is_same<T, float>::value, Fp32Large, Fp64Large>;
   template <class T>
@@ -93,7 +105,7 @@ struct TileTable<ExecSpace, false> {
   static bool blocked_mid_wins(std::int64_t m, std::int64_t n, bool large_whole_tiles) {
     if ((m < n ? m : n) < 128) return true;
     if (std::is_same<T, float>::value) return !large_whole_tiles;
-    return ((m + 127) / 128) * ((n + 63) / 64) < 256;
+    return ((m + Fp64Large::BM - 1) / Fp64Large::BM) * ((n + Fp64Large::BN - 1) / Fp64Large::BN) < 256;
   }
 };
 

@@ -56,6 +56,20 @@ KOKKOS_FORCEINLINE_FUNCTION void load_pack(const T* src, T* dst) {
   }
 }
 
+/// Reads one value of team scratch (ld.shared on a GPU, see load_pack).
+template <class T>
+KOKKOS_FORCEINLINE_FUNCTION T load_scratch(const T* src) {
+#if defined(__CUDA_ARCH__)
+  const unsigned addr = static_cast<unsigned>(__cvta_generic_to_shared(src));
+  T v;
+  if constexpr (sizeof(T) == 4) asm volatile("ld.shared.f32 %0, [%1];" : "=f"(v) : "r"(addr));
+  else asm volatile("ld.shared.f64 %0, [%1];" : "=d"(v) : "r"(addr));
+  return v;
+#else
+  return *src;
+#endif
+}
+
 /// Writes one value to team scratch (st.shared on a GPU, see load_pack).
 template <class T>
 KOKKOS_FORCEINLINE_FUNCTION void store_scratch(T* dst, T value) {
@@ -143,6 +157,21 @@ KOKKOS_FORCEINLINE_FUNCTION void copy_element_async(T* dst, const T* src) {
   else asm volatile("cp.async.ca.shared.global [%0], [%1], 8;" ::"r"(addr), "l"(src) : "memory");
 #else
   *dst = *src;
+#endif
+}
+/// Closes this thread's group of asynchronous copies issued since the last
+/// commit (cp.async.commit_group), so wait_async_groups can count it.
+KOKKOS_FORCEINLINE_FUNCTION void commit_async_copies() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.commit_group;" ::: "memory");
+#endif
+}
+/// Waits until at most N of this thread's committed groups are still in
+/// flight (cp.async.wait_group N); elsewhere the copies were synchronous.
+template <int N>
+KOKKOS_FORCEINLINE_FUNCTION void wait_async_groups() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
 #endif
 }
 /// Waits for this thread's asynchronous copies (a team barrier then makes

@@ -10,7 +10,8 @@
 //
 // The pipeline: two scratch stages; the next k-step is fetched while this
 // one's FMAs run (into registers, or by cp.async straight into the other
-// stage: Row::staging). Slices inside the matrices travel as 16-byte packs
+// stage: Row::staging). Rows with deeper staging keep more k-steps in
+// flight where every copy is asynchronous. Slices inside the matrices travel as 16-byte packs
 // when the dispatcher found the operands aligned (kernels/operands.hpp);
 // edge slices element by element, zeros outside the matrices. Only in-range
 // C is written, as 16-byte packs where C allows. Blocks are taken in the
@@ -50,6 +51,7 @@ struct GpuBlocked {
 
   static constexpr int LDA = P::BM + P::PAD, LDB = P::BN + P::PAD;  // scratch row lengths
   static constexpr int STAGE = P::BK * (LDA + LDB);                 // elements per stage
+  static constexpr int DEPTH = P::staging::depth;                   // stages
   static constexpr int ALIGN_A = detail::pack_align(int(sizeof(T)) * P::VM);
   static constexpr int ALIGN_B = detail::pack_align(int(sizeof(T)) * P::VN);
   static constexpr int ALIGN = ALIGN_A > ALIGN_B ? ALIGN_A : ALIGN_B;  // of the scratch base
@@ -85,9 +87,9 @@ struct GpuBlocked {
   Desc d;                  // shape, unit-stride directions and strides
   index_t blocks_m, blocks_n;
   bool a_vec, b_vec;       // slices of op(A) / op(B) as packs
-  bool c_vec_m, c_vec_n;   // C written back as VM rows (unit stride in i) or VN columns (in j)
+  bool c_vec_m, c_vec_n;   // C written back as MK::VM rows (unit stride in i) or MK::VN columns (in j)
 
-  static std::size_t scratch_bytes() { return scratch_view::shmem_size(2 * STAGE + ALIGN / sizeof(T)); }
+  static std::size_t scratch_bytes() { return scratch_view::shmem_size(DEPTH * STAGE + ALIGN / sizeof(T)); }
 
   // Coordinates of the e-th staged element of a (rows x cols) slice, walking
   // the memory-contiguous direction fastest.
@@ -230,10 +232,10 @@ struct GpuBlocked {
   };
   using PlanA = PackPlan<P::BM, LDA, P::VM, A_FAST>;
   using PlanB = PackPlan<P::BN, LDB, P::VN, B_FAST>;
-  // k-steps [s0, s1) of the block at (i0, j0) as a two-stage pipeline: the
+  // k-steps [s0, s1) of the block at (i0, j0) as a pipeline. Two stages: the
   // next step's share is loaded into registers while this step's FMAs run,
   // then deposited in the other stage (asynchronous operands: copied straight
-  // into it). Packs: every slice is staged as 16-byte packs (interior
+  // into it); deeper rows, all copies asynchronous: DEPTH - 1 steps ahead. Packs: every slice is staged as 16-byte packs (interior
   // blocks, full k-steps, aligned operands); else element by element. Two
   // specialisations rather than a branch per step, so neither path's
   // addresses occupy registers in the other's loop.
@@ -304,6 +306,32 @@ struct GpuBlocked {
       if constexpr (!regs_a || !regs_b) detail::wait_async_copies();
       team.team_barrier();
     };
+    if constexpr (Packs && DEPTH > 2 && !regs_a && !regs_b) {
+      // DEPTH stages, every copy asynchronous: DEPTH - 1 k-steps in flight.
+      // Step s is in stage (s - s0) % DEPTH; each thread commits one group
+      // of copies per step (empty past s1), so "step s landed" is "at most
+      // DEPTH - 2 groups pending". The barrier after the wait also says
+      // every thread is done with step s - 1, whose stage the fetch of step
+      // s + DEPTH - 1 reuses.
+      KMM_UNROLL
+      for (int q = 0; q < DEPTH - 1; ++q) {
+        if (s0 + q < s1) fetch((s0 + q) * P::BK, smem + q * STAGE);
+        detail::commit_async_copies();
+      }
+      int rd = 0, wr = DEPTH - 1;  // stages of step s and of step s + DEPTH - 1
+      for (index_t s = s0; s < s1; ++s) {
+        detail::wait_async_groups<DEPTH - 2>();
+        team.team_barrier();
+        if (s + DEPTH - 1 < s1) fetch((s + DEPTH - 1) * P::BK, smem + wr * STAGE);
+        detail::commit_async_copies();
+        MK::template compute<LDA, LDB>(smem + rd * STAGE, smem + rd * STAGE + P::BK * LDA, rank, acc);
+        rd = rd + 1 == DEPTH ? 0 : rd + 1;
+        wr = wr + 1 == DEPTH ? 0 : wr + 1;
+      }
+      detail::wait_async_copies();
+      team.team_barrier();  // the stages are free for the next block (or the element path)
+      return;
+    }
     fetch(s0 * P::BK, smem);
     deposit(smem);
     settle();
@@ -318,7 +346,7 @@ struct GpuBlocked {
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
-    scratch_view raw(team.team_scratch(int(SCRATCH_LEVEL)), 2 * STAGE + ALIGN / sizeof(T));
+    scratch_view raw(team.team_scratch(int(SCRATCH_LEVEL)), DEPTH * STAGE + ALIGN / sizeof(T));
     T* const smem = detail::align_up<ALIGN>(raw.data());
     const index_t blocks = blocks_m * blocks_n;
     for (index_t blk = team.league_rank(); blk < blocks; blk += team.league_size()) {
@@ -414,7 +442,8 @@ void gpu_blocked(const ExecSpace& space, const Operands<TA, TB, AView, BView, CV
   using detail::index_t;
   const index_t blocks_m = (d.m + P::BM - 1) / P::BM, blocks_n = (d.n + P::BN - 1) / P::BN;
   const bool a_vec = d.template a_packs<P>(), b_vec = d.template b_packs<P>();
-  const bool c_vec_m = d.template c_packs_m<P>(), c_vec_n = d.template c_packs_n<P>();
+  using MK = MicroKernel<P, typename CView::non_const_value_type>;  // C packs: the micro-kernel's VM, VN
+  const bool c_vec_m = d.template c_packs_m<MK>(), c_vec_n = d.template c_packs_n<MK>();
   const int league = detail::league_for(blocks_m * blocks_n);
   const auto launch = [&](auto whole_tiles) {
     using K = GpuBlocked<P, TA, TB, ExecSpace, AView, BView, CView, decltype(whole_tiles)::value>;

@@ -74,7 +74,8 @@ struct Operands {
     return packable<R::VN>(b_addr, b_n ? b_sj : b_sp, b_n ? b_sp : b_sj) && fits(R::BN, b_sj, R::BK, b_sp) &&
            (B_FAST < 0 || b_n == (B_FAST == 1));
   }
-  /// C written back as VM rows (unit stride in i) or VN columns (in j).
+  /// C written back as R::VM rows (unit stride in i) or R::VN columns (in j);
+  /// R is the row's micro-kernel, whose accumulators decide the packs.
   template <class R>
   bool c_packs_m() const { return packable<R::VM>(c_addr, c_si, c_sj); }
   template <class R>
