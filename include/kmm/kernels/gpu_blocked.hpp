@@ -28,6 +28,7 @@
 #include "kmm/detail/access.hpp"
 #include "kmm/detail/pack.hpp"
 #include "kmm/kernels/gpu_micro_kernel.hpp"
+#include "kmm/kernels/gpu_pack_plan.hpp"
 #include "kmm/kernels/operands.hpp"
 
 namespace kmm {
@@ -140,102 +141,14 @@ struct GpuBlocked {
     }
   }
 
-  // Pack q of a BK x ROWS slice: its k offset and its first row (m for A, n
-  // for B), packs running along the unit-stride direction, so consecutive
-  // threads read consecutive packs: a warp covers whole rows of the slice in
-  // memory. (Along k that costs 2-way bank conflicts in the transposed
-  // stores of fp32; spreading a warp over twice the rows removed them but
-  // measured slower: docs/perf-log.md.)
-  template <int ROWS, int V>
-  KOKKOS_FORCEINLINE_FUNCTION static void pack_coords(int q, bool rows_fast, int& kk, int& r) {
-    if (rows_fast) { kk = q / (ROWS / V); r = (q % (ROWS / V)) * V; }
-    else { r = q / (P::BK / V); kk = (q % (P::BK / V)) * V; }
-  }
-  // This thread's packs of one operand's BK x ROWS slice (scratch rows LD
-  // long), located once per block: offsets from the slice's first element in
-  // global memory (32-bit: blocked() takes the pack path only where every
-  // offset in a slice fits) and in its scratch stage. FAST: the unit-stride
-  // direction where the layout fixes it (static_rows_fast), else -1.
-  template <int ROWS, int LD, int V, int FAST>
-  struct PackPlan {
-    static constexpr int COUNT = P::BK * ROWS / V;                   // packs in a slice
-    static constexpr int NP = (COUNT + P::team_size - 1) / P::team_size;  // per thread
-    // Where the layout fixes the direction and the team covers whole lines of
-    // packs (ROWS / V of them along the rows, BK / V along k), a thread's pack
-    // u lies DK k and DR rows past its pack 0: one offset pair is the whole
-    // plan, and no registers hold the others (they spilled at the register cap).
-    static constexpr int LINE = FAST == 1 ? ROWS / V : P::BK / V;
-    static constexpr bool AFFINE = FAST >= 0 && P::team_size % LINE == 0;
-    static constexpr int DK = FAST == 1 ? P::team_size / LINE : 0, DR = FAST == 0 ? P::team_size / LINE : 0;
-    static constexpr int N = AFFINE ? 1 : NP;
-    int g[N], l[N];
-    index_t s_row, s_k;
-
-    KOKKOS_FORCEINLINE_FUNCTION PackPlan(int rank, bool rows_fast, index_t s_row_, index_t s_k_)
-        : s_row(s_row_), s_k(s_k_) {
-      KMM_UNROLL
-      for (int u = 0; u < N; ++u) {
-        int kk = 0, r = 0;
-        const int q = rank + u * P::team_size;
-        if (q < COUNT) pack_coords<ROWS, V>(q, rows_fast, kk, r);
-        g[u] = int(r * s_row + kk * s_k);
-        l[u] = kk * LD + r;
-      }
-    }
-    // Is pack u of this thread inside the slice? (Always, when the team's
-    // packs divide evenly.)
-    KOKKOS_FORCEINLINE_FUNCTION static bool owns(int rank, int u) {
-      return COUNT % P::team_size == 0 || rank + u * P::team_size < COUNT;
-    }
-    // This thread's pack 0 from the slice's first element, and pack u from
-    // pack 0 (affine plans), or 0 and pack u from the slice's first element:
-    // fetch() and copy() take from = slice + origin(), which the pipeline
-    // advances by BK along k per step.
-    KOKKOS_FORCEINLINE_FUNCTION int origin() const {
-      if constexpr (AFFINE) return g[0];
-      else return 0;
-    }
-    KOKKOS_FORCEINLINE_FUNCTION int rel(int u) const {
-      if constexpr (AFFINE) return u * int(DR * s_row + DK * s_k);
-      else return g[u];
-    }
-    KOKKOS_FORCEINLINE_FUNCTION int local(int u) const {
-      if constexpr (AFFINE) return l[0] + u * (DK * LD + DR);
-      else return l[u];
-    }
-    // Global -> registers, one 16-byte load per pack (from: see origin()).
-    KOKKOS_FORCEINLINE_FUNCTION void fetch(int rank, const T* from, T* reg) const {
-      KMM_UNROLL
-      for (int u = 0; u < NP; ++u)
-        if (owns(rank, u)) detail::load_global_pack<T, V>(from + rel(u), reg + u * V);
-    }
-    // Global -> scratch without registers (packs along the rows only).
-    KOKKOS_FORCEINLINE_FUNCTION void copy(int rank, const T* from, T* dst) const {
-      KMM_UNROLL
-      for (int u = 0; u < NP; ++u)
-        if (owns(rank, u)) detail::copy_pack_async<T, V>(dst + local(u), from + rel(u));
-    }
-    // Registers -> scratch: one 16-byte store per pack when the pack runs
-    // along the rows, V stores down k when it runs along k.
-    KOKKOS_FORCEINLINE_FUNCTION void deposit(int rank, T* dst, bool rows_fast, const T* reg) const {
-      KMM_UNROLL
-      for (int u = 0; u < NP; ++u) {
-        if (!owns(rank, u)) continue;
-        if (rows_fast) {
-          detail::store_pack<T, V>(dst + local(u), reg + u * V);
-        } else {
-          KMM_UNROLL
-          for (int w = 0; w < V; ++w) detail::store_scratch(dst + local(u) + w * LD, reg[u * V + w]);
-        }
-      }
-    }
-  };
-  using PlanA = PackPlan<P::BM, LDA, P::VM, A_FAST>;
-  using PlanB = PackPlan<P::BN, LDB, P::VN, B_FAST>;
+  // This thread's packs of each operand's slice (kernels/gpu_pack_plan.hpp).
+  using PlanA = PackPlan<P, T, P::BM, LDA, P::VM, A_FAST>;
+  using PlanB = PackPlan<P, T, P::BN, LDB, P::VN, B_FAST>;
   // k-steps [s0, s1) of the block at (i0, j0) as a pipeline. Two stages: the
   // next step's share is loaded into registers while this step's FMAs run,
   // then deposited in the other stage (asynchronous operands: copied straight
-  // into it); deeper rows, all copies asynchronous: DEPTH - 1 steps ahead. Packs: every slice is staged as 16-byte packs (interior
+  // into it); deeper rows, all copies asynchronous: DEPTH - 1 steps ahead.
+  // Packs: every slice is staged as 16-byte packs (interior
   // blocks, full k-steps, aligned operands); else element by element. Two
   // specialisations rather than a branch per step, so neither path's
   // addresses occupy registers in the other's loop.

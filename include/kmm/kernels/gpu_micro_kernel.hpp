@@ -24,6 +24,15 @@ namespace kernels {
 template <class Row, class T, class Micro = typename Row::micro>
 struct MicroKernel;
 
+/// Sets a thread's accumulators to zero (every micro-kernel's zero()).
+template <class T, int N, int M>
+KOKKOS_FORCEINLINE_FUNCTION void zero_accumulators(T (&c)[N][M]) {
+  KMM_UNROLL
+  for (int j = 0; j < N; ++j)
+    KMM_UNROLL
+    for (int i = 0; i < M; ++i) c[j][i] = T(0);
+}
+
 /// Plain FMAs: thread rank computes micro-tile (tx, ty) = (rank % TX, rank /
 /// TX), a warp 16 x 2 micro-tiles. Its fragments are strided: pack u of the
 /// m direction is rows u * TX * VM + tx * VM .. + VM, so a warp's 16-byte
@@ -40,12 +49,7 @@ struct MicroKernel<Row, T, SimtFma> {
   KOKKOS_FORCEINLINE_FUNCTION static int col(int rank, int j) {
     return (j / VN) * TY * VN + (rank / TX) * VN + j % VN;
   }
-  KOKKOS_FORCEINLINE_FUNCTION static void zero(acc_type& c) {
-    KMM_UNROLL
-    for (int j = 0; j < TN; ++j)
-      KMM_UNROLL
-      for (int i = 0; i < TM; ++i) c[j][i] = T(0);
-  }
+  KOKKOS_FORCEINLINE_FUNCTION static void zero(acc_type& c) { zero_accumulators(c); }
   /// c += As^T Bs over one k-step (BK deep, zero-padded past k).
   template <int LDA, int LDB>
   KOKKOS_FORCEINLINE_FUNCTION static void compute(const T* As, const T* Bs, int rank, acc_type& c) {
@@ -90,12 +94,7 @@ struct MicroKernel<Row, double, Dmma<M, N, K>> {
   KOKKOS_FORCEINLINE_FUNCTION static int col(int rank, int j) {
     return ((rank / 32) / TX) * Row::TN + (j / 2) * 8 + (rank % 4) * 2 + j % 2;
   }
-  KOKKOS_FORCEINLINE_FUNCTION static void zero(acc_type& c) {
-    KMM_UNROLL
-    for (int j = 0; j < TN; ++j)
-      KMM_UNROLL
-      for (int i = 0; i < TM; ++i) c[j][i] = T(0);
-  }
+  KOKKOS_FORCEINLINE_FUNCTION static void zero(acc_type& c) { zero_accumulators(c); }
   /// c += As^T Bs over one k-step, BK / K MMA steps.
   template <int LDA, int LDB>
   KOKKOS_FORCEINLINE_FUNCTION static void compute(const T* As, const T* Bs, int rank, acc_type& c) {
