@@ -8,7 +8,13 @@
 //   of one and of several MMA tiles, so a wrong fragment layout fails;
 // - rows with code paths the tile table's rows do not take, through the
 //   harness: register staging (fp32), AsyncAll staging of SIMT fp64, and on
-//   fp64 MMA builds the SIMT fp64 table row and the 16x8x8 MMA (GPU).
+//   fp64 MMA builds the SIMT fp64 table row and the 16x8x8 MMA (GPU);
+// - split-k: the table's rule (any backend: a host function), the table's
+//   mid-size rows with k split 2, 3 and 7 ways through the harness (its
+//   bitwise-repeat check is the determinism check), a bad split count, and
+//   two queues sharing the workspace (GPU).
+#include <Kokkos_Random.hpp>
+#include <cstring>
 #include <utility>
 
 #include "gemm_cases.hpp"
@@ -212,4 +218,131 @@ TYPED_TEST(GpuRows, OtherFp64MicroKernelsMatchReference) {
     sweep_layouts<T, E, Lay::R, Lay::L, Lay::S>(RowKernel<RegisterFp32, DmmaK8>{}, seed);
   }
 }
+
+// The split-k rule of the GPU table (a host function, so every build checks
+// it): no split where the blocks fill the device, one wave of blocks x
+// splits otherwise, at least 8 k-steps per split, partials within 256 MiB.
+TEST(SplitKRule, FillsTheDeviceWithinItsLimits) {
+  using Table = kmm::TileTable<Kokkos::DefaultHostExecutionSpace, false>;  // the GPU table
+  using R = Table::Fp64Mid;
+  for (int sms : {1, 16, 108, 132}) {
+    const i64 slots = i64(sms) * R::min_blocks;
+    for (const Shape3& sh : std::vector<Shape3>{{64, 64, 500000}, {35, 700, 2048}, {7680, 64, 2560},
+                                                {1000, 1000, 1000}, {8192, 8192, 8192}, {64, 64, 64},
+                                                {100000, 100000, 10000}, {3, 2, 1500}}) {
+      const int s = Table::k_splits<R, double>(sh.m, sh.n, sh.k, sms);
+      const i64 blocks = ((sh.m + R::BM - 1) / R::BM) * ((sh.n + R::BN - 1) / R::BN);
+      const i64 steps = (sh.k + R::BK - 1) / R::BK;
+      const std::string where = std::to_string(sh.m) + " x " + std::to_string(sh.n) + " x " +
+                                std::to_string(sh.k) + " on " + std::to_string(sms) + " SMs";
+      ASSERT_GE(s, 1) << where;
+      if (s == 1) {
+        EXPECT_TRUE(2 * blocks > slots || steps < 16 || double(sh.m) * double(sh.n) * 16 > double(256 << 20))
+            << where << ": not split";
+        continue;
+      }
+      EXPECT_LE(blocks * s, slots) << where << ": " << s << " splits overfill one wave";
+      EXPECT_GE(steps / s, 8) << where << ": " << s << " splits of fewer than 8 k-steps";
+      EXPECT_LE(double(s) * double(sh.m) * double(sh.n) * 8, double(256 << 20)) << where;
+    }
+  }
+  // the Gram product of tall panels splits; a large square does not
+  EXPECT_GT((Table::k_splits<R, double>(64, 64, 500000, 132)), 100);
+  EXPECT_EQ((Table::k_splits<R, double>(8192, 8192, 8192, 132)), 1);
+}
+
+template <int Splits>
+struct SplitMidKernel {
+  template <class E, class T, class AV, class BV, class CV>
+  void operator()(const E& space, Op opA, Op opB, T alpha, const AV& A, const BV& B, T beta, const CV& C) const {
+    kmm::gemm_blocked<typename kmm::TileTable<E>::template blocked_mid<T>>(space, opA, opB, alpha, A, B, beta, C,
+                                                                          Splits);
+  }
+};
+// The table's mid-size row (the one Auto splits) split 2, 3 and 7 ways:
+// every shape of the harness (edges in every dimension, k not a multiple of
+// the k-step, so the last split ends with the element path; interior blocks
+// with packs), both unit-stride directions of C for the partials' layout.
+TYPED_TEST(GpuRows, SplitKMatchesReference) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  if constexpr (kmm::detail::is_host_space<E>()) {
+    GTEST_SKIP() << "split-k is a GPU Blocked path (host backends: kmm-test-blocked, kmm-test-host)";
+  } else {
+    unsigned seed = 6543;
+    sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(SplitMidKernel<2>{}, seed);
+    sweep_layouts<T, E, Lay::R, Lay::L, Lay::R>(SplitMidKernel<3>{}, seed);
+    sweep_layouts<T, E, Lay::L, Lay::L, Lay::S>(SplitMidKernel<7>{}, seed);
+  }
+}
+
+TYPED_TEST(GpuRows, SplitKRejectsABadSplitCount) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  if constexpr (kmm::detail::is_host_space<E>()) {
+    GTEST_SKIP() << "gemm_blocked<Row> takes GPU spaces only";
+  } else {
+    Kokkos::View<T**, Kokkos::LayoutLeft, typename E::memory_space> A("A", 8, 8), B("B", 8, 8), C("C", 8, 8);
+    Kokkos::deep_copy(C, T(3));
+    using Row = typename kmm::TileTable<E>::template blocked_mid<T>;
+    try {
+      kmm::gemm_blocked<Row>(E(), Op::N, Op::N, T(1), A, B, T(0), C, 0);
+      ADD_FAILURE() << "k_splits = 0 accepted";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("k_splits = 0"), std::string::npos) << e.what();
+    }
+    auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C);
+    for (int i = 0; i < 8; ++i)
+      for (int j = 0; j < 8; ++j) ASSERT_EQ(h(i, j), T(3)) << "C changed at (" << i << ", " << j << ")";
+  }
+}
+
+#if defined(KOKKOS_ENABLE_CUDA)
+// Two CUDA streams share kmm's split-k workspace: products issued on them
+// alternately must give the bits each gives alone (a call on another queue
+// than the workspace's last user waits for that user's kernels first).
+TYPED_TEST(GpuRows, SplitKWorkspaceAcrossQueues) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  using M = Kokkos::View<T**, Kokkos::LayoutLeft, typename E::memory_space>;
+  const int m = 96, n = 80, k = 6000;
+  M A1("A1", m, k), B1("B1", k, n), A2("A2", m, k), B2("B2", k, n);
+  M C1("C1", m, n), C2("C2", m, n), R1("R1", m, n), R2("R2", m, n);
+  Kokkos::Random_XorShift64_Pool<typename E::device_type> pool(77);
+  Kokkos::fill_random(A1, pool, T(-1), T(1));
+  Kokkos::fill_random(B1, pool, T(-1), T(1));
+  Kokkos::fill_random(A2, pool, T(-1), T(1));
+  Kokkos::fill_random(B2, pool, T(-1), T(1));
+  using Row = typename kmm::TileTable<E>::template blocked_mid<T>;
+  kmm::gemm_blocked<Row>(E(), Op::N, Op::N, T(1), A1, B1, T(0), R1, 9);
+  kmm::gemm_blocked<Row>(E(), Op::N, Op::N, T(1), A2, B2, T(0), R2, 9);
+  Kokkos::fence();
+  cudaStream_t s1, s2;
+  ASSERT_EQ(cudaStreamCreate(&s1), cudaSuccess);
+  ASSERT_EQ(cudaStreamCreate(&s2), cudaSuccess);
+  {
+    const E q1(s1), q2(s2);
+    for (int rep = 0; rep < 4; ++rep) {
+      kmm::gemm_blocked<Row>(q1, Op::N, Op::N, T(1), A1, B1, T(0), C1, 9);
+      kmm::gemm_blocked<Row>(q2, Op::N, Op::N, T(1), A2, B2, T(0), C2, 9);
+    }
+    q1.fence();
+    q2.fence();
+  }
+  auto h1 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C1);
+  auto h2 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C2);
+  auto r1 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), R1);
+  auto r2 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), R2);
+  int bad = 0;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      bad += std::memcmp(&h1(i, j), &r1(i, j), sizeof(T)) != 0;
+      bad += std::memcmp(&h2(i, j), &r2(i, j), sizeof(T)) != 0;
+    }
+  EXPECT_EQ(bad, 0) << "elements differ from the product computed alone";
+  Kokkos::fence();  // (the workspace keeps an event, not the streams, so they may go)
+  cudaStreamDestroy(s1);
+  cudaStreamDestroy(s2);
+}
+#endif
 }  // namespace kmm_test

@@ -6,6 +6,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "kmm/detail/access.hpp"
+#include "kmm/detail/workspace.hpp"
 #include "kmm/kernels/batched.hpp"
 #include "kmm/kernels/gpu_blocked.hpp"
 #include "kmm/kernels/host_blocked.hpp"
@@ -26,18 +27,20 @@ void run_tiled(const ExecSpace& space, typename CView::const_value_type alpha, c
   kernels::tiled<Shape, team_size, TA, TB>(space, alpha, A, B, beta, C);
 }
 
-/// The GPU Blocked kernel with row Row.
+/// The GPU Blocked kernel with row Row, k split in `splits` (1: not split).
 template <class Row, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
 void run_gpu_blocked(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
-                     typename CView::const_value_type beta, const CView& C) {
+                     typename CView::const_value_type beta, const CView& C, int splits = 1) {
   const kernels::Operands<TA, TB, AView, BView, CView> d(A, B, C);
-  kernels::gpu_blocked<Row, TA, TB>(space, d, alpha, A, B, beta, C);
+  kernels::gpu_blocked<Row, TA, TB>(space, d, alpha, A, B, beta, C, splits);
 }
 
 /// Algorithm::Blocked: on a host space libkmm's frame with this CPU's
 /// micro-kernel; on a GPU the table's large row, or its mid-size row where
-/// the large one would leave the device partly idle or run its edge path.
-/// The operand descriptor is computed once, here, and handed to the kernel.
+/// the large one would leave the device partly idle or run its edge path,
+/// with k split where even the mid-size blocks leave most of the device's
+/// multiprocessors idle. The operand descriptor is computed once, here, and
+/// handed to the kernel.
 template <bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
 void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
                  typename CView::const_value_type beta, const CView& C) {
@@ -50,7 +53,8 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
     using Mid = typename Table::template blocked_mid<T>;
     const kernels::Operands<TA, TB, AView, BView, CView> d(A, B, C);
     if (Table::template blocked_mid_wins<T>(d.m, d.n, d.template whole_tiles<Large>()))
-      kernels::gpu_blocked<Mid, TA, TB>(space, d, alpha, A, B, beta, C);
+      kernels::gpu_blocked<Mid, TA, TB>(space, d, alpha, A, B, beta, C,
+                                        Table::template k_splits<Mid, T>(d.m, d.n, d.k, multiprocessors(space)));
     else
       kernels::gpu_blocked<Large, TA, TB>(space, d, alpha, A, B, beta, C);
   }

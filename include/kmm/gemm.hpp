@@ -106,16 +106,21 @@ void gemm_tiled(const ExecSpace& space, Op opA, Op opB, typename CView::const_va
 }
 
 /// gemm with the GPU Blocked kernel and an explicit row (kmm/blocked_row.hpp;
-/// tuning sweeps). Host spaces choose their blocking per CPU at run time
-/// (kmm/host_kernel.hpp).
+/// tuning sweeps), k split in k_splits ranges (split-k; at most one per
+/// k-step, partials added in a fixed order, so the result's bits do not vary
+/// from run to run; 1: not split). Host spaces choose their blocking per CPU
+/// at run time (kmm/host_kernel.hpp).
 template <class Row, class ExecSpace, class AView, class BView, class CView>
 void gemm_blocked(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_type alpha,
-                  const AView& A, const BView& B, typename CView::const_value_type beta, const CView& C) {
+                  const AView& A, const BView& B, typename CView::const_value_type beta, const CView& C,
+                  int k_splits = 1) {
   static_assert(!detail::is_host_space<ExecSpace>(),
                 "kmm::gemm_blocked<Row> takes GPU rows; on a host space use gemm(..., Algorithm::Blocked) "
                 "and kmm::set_host_kernel() to choose the micro-kernel");
+  if (k_splits < 1)
+    throw std::invalid_argument("kmm::gemm_blocked: k_splits = " + std::to_string(k_splits) + " (must be >= 1)");
   detail::checked_gemm("kmm::gemm_blocked", space, opA, opB, alpha, A, B, beta, C, [&](auto ta, auto tb) {
-    detail::run_gpu_blocked<Row, decltype(ta)::value, decltype(tb)::value>(space, alpha, A, B, beta, C);
+    detail::run_gpu_blocked<Row, decltype(ta)::value, decltype(tb)::value>(space, alpha, A, B, beta, C, k_splits);
   });
 }
 

@@ -46,10 +46,13 @@ struct TileTable<ExecSpace, false> {
   using tiled_shape = Square16;
 
   /// Algorithm::Auto: Blocked once its mid-size 64 x 128 blocks number at
-  /// least 32 and both m and n reach 64; below that Tiled's 16 x 16 tiles
-  /// keep more of the GPU busy (perf-log: "Auto on the GPU").
-  static Algorithm auto_algorithm(std::int64_t m, std::int64_t n, std::int64_t /*k*/) {
+  /// least 32 and both m and n reach 64, or k reaches split_k_min_k (Blocked
+  /// then splits k to fill the device); below that Tiled's 16 x 16 tiles
+  /// keep more of the GPU busy (perf-log: "Auto on the GPU", "Split-k").
+  static constexpr std::int64_t split_k_min_k = 512;
+  static Algorithm auto_algorithm(std::int64_t m, std::int64_t n, std::int64_t k) {
     const std::int64_t tiles = ((m + 63) / 64) * ((n + 127) / 128);
+    if (k >= split_k_min_k) return Algorithm::Blocked;
     return (m < n ? m : n) >= 64 && tiles >= 32 ? Algorithm::Blocked : Algorithm::Tiled;
   }
 
@@ -101,6 +104,24 @@ struct TileTable<ExecSpace, false> {
   /// not run its WholeTiles kernel (its two-path kernel spills at the
   /// register cap of four blocks per multiprocessor); for fp64 below 256
   /// large blocks, too few for two per multiprocessor on every SM.
+  /// Split-k for row R (the mid-size row, where the table picked it): when
+  /// its blocks of C fill at most half of the device's resident-block slots
+  /// (multiprocessors x R::min_blocks), k is split so that blocks x splits
+  /// fill them in one wave; each split keeps at least 8 k-steps (the
+  /// pipeline's prologue and the partial's write stay small beside its
+  /// FMAs) and the partials at most 256 MiB (perf-log: "Split-k").
+  template <class R, class T>
+  static int k_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
+    const std::int64_t blocks = ((m + R::BM - 1) / R::BM) * ((n + R::BN - 1) / R::BN);
+    const std::int64_t slots = std::int64_t(multiprocessors) * R::min_blocks;
+    std::int64_t s = slots / blocks;
+    const std::int64_t by_k = ((k + R::BK - 1) / R::BK) / 8;
+    const std::int64_t by_bytes = (std::int64_t(256) << 20) / (m * n * std::int64_t(sizeof(T)));
+    s = s < by_k ? s : by_k;
+    s = s < by_bytes ? s : by_bytes;
+    return s >= 2 ? int(s) : 1;
+  }
+
   template <class T>
   static bool blocked_mid_wins(std::int64_t m, std::int64_t n, bool large_whole_tiles) {
     if ((m < n ? m : n) < 128) return true;

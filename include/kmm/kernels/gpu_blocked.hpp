@@ -27,9 +27,11 @@
 #include "kmm/blocked_row.hpp"
 #include "kmm/detail/access.hpp"
 #include "kmm/detail/pack.hpp"
+#include "kmm/detail/workspace.hpp"
 #include "kmm/kernels/gpu_micro_kernel.hpp"
 #include "kmm/kernels/gpu_pack_plan.hpp"
 #include "kmm/kernels/operands.hpp"
+#include "kmm/kernels/split_k.hpp"
 
 namespace kmm {
 namespace kernels {
@@ -39,7 +41,12 @@ namespace kernels {
 /// and both operands fit for packs, so the kernel is the pack pipeline alone
 /// (with the element path beside it, a large fp32 row spilled at its
 /// register cap).
-template <class P, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView, bool WholeTiles = false>
+/// Split (split-k, kernels/split_k.hpp): `splits` teams per block of C, team
+/// s over k-steps [s * split_steps, (s + 1) * split_steps), each writing its
+/// raw partial product to the workspace `partial`; reduce_partials then
+/// forms C. Without Split the members below it are unread.
+template <class P, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView, bool WholeTiles = false,
+          bool Split = false>
 struct GpuBlocked {
   using T = typename CView::non_const_value_type;
   using index_t = detail::index_t;
@@ -89,6 +96,11 @@ struct GpuBlocked {
   index_t blocks_m, blocks_n;
   bool a_vec, b_vec;       // slices of op(A) / op(B) as packs
   bool c_vec_m, c_vec_n;   // C written back as MK::VM rows (unit stride in i) or MK::VN columns (in j)
+  // Split only:
+  T* partial = nullptr;           // the workspace: splits partials laid out as p
+  PartialLayout p{0, 0, 1, 1};
+  index_t splits = 1, split_steps = 0;
+  bool p_vec_m = false, p_vec_n = false;  // partials written as MK::VM rows / MK::VN columns
 
   static std::size_t scratch_bytes() { return scratch_view::shmem_size(DEPTH * STAGE + ALIGN / sizeof(T)); }
 
@@ -262,10 +274,80 @@ struct GpuBlocked {
     scratch_view raw(team.team_scratch(int(SCRATCH_LEVEL)), DEPTH * STAGE + ALIGN / sizeof(T));
     T* const smem = detail::align_up<ALIGN>(raw.data());
     const index_t blocks = blocks_m * blocks_n;
-    for (index_t blk = team.league_rank(); blk < blocks; blk += team.league_size()) {
-      index_t bi, bj;
-      P::order::block_of(blk, blocks_m, blocks_n, bi, bj);
-      block(team, smem, bi * P::BM, bj * P::BN);
+    if constexpr (Split) {  // item = split * blocks + block: a split's blocks in the row's order
+      for (index_t item = team.league_rank(); item < blocks * splits; item += team.league_size()) {
+        const index_t s = item / blocks;
+        index_t bi, bj;
+        P::order::block_of(item - s * blocks, blocks_m, blocks_n, bi, bj);
+        split_block(team, smem, bi * P::BM, bj * P::BN, s);
+      }
+    } else {
+      for (index_t blk = team.league_rank(); blk < blocks; blk += team.league_size()) {
+        index_t bi, bj;
+        P::order::block_of(blk, blocks_m, blocks_n, bi, bj);
+        block(team, smem, bi * P::BM, bj * P::BN);
+      }
+    }
+  }
+
+  // Split: k-steps [s0, s1) of the block at (i0, j0), the partial to split s.
+  KOKKOS_INLINE_FUNCTION void split_block(const member_type& team, T* smem, index_t i0, index_t j0,
+                                          index_t s) const {
+    acc_type acc;
+    MK::zero(acc);
+    const index_t steps = (d.k + P::BK - 1) / P::BK, s0 = s * split_steps;
+    const index_t s1 = s0 + split_steps < steps ? s0 + split_steps : steps;
+    index_t packed = s0;  // [s0, packed) as packs: the full k-steps of an interior block
+    if constexpr (PACKS) {
+      if (a_vec && b_vec && i0 + P::BM <= d.m && j0 + P::BN <= d.n) {
+        const index_t full = d.k / P::BK;
+        packed = full < s1 ? (full > s0 ? full : s0) : s1;
+        pipeline<true>(team, smem, i0, j0, s0, packed, acc);
+      }
+    }
+    pipeline<false>(team, smem, i0, j0, packed, s1, acc);
+    write_partial(team.team_rank(), i0, j0, s, acc);
+  }
+
+  // acc to partial s, unscaled: 16-byte packs along the partials' unit
+  // stride for interior blocks where the extent allows, else element by
+  // element inside C.
+  KOKKOS_FORCEINLINE_FUNCTION void write_partial(int rank, index_t i0, index_t j0, index_t s,
+                                                 const acc_type& acc) const {
+    T* const base = partial + s * p.size();
+    const bool interior = i0 + P::BM <= d.m && j0 + P::BN <= d.n;
+    if (interior && p_vec_m) {
+      KMM_UNROLL
+      for (int j = 0; j < MK::TN; ++j) {
+        KMM_UNROLL
+        for (int i = 0; i < MK::TM; i += MK::VM) {
+          T v[MK::VM];
+          KMM_UNROLL
+          for (int w = 0; w < MK::VM; ++w) v[w] = acc[j][i + w];
+          detail::store_global_pack<T, MK::VM>(base + (i0 + MK::row(rank, i)) + (j0 + MK::col(rank, j)) * p.sj, v);
+        }
+      }
+    } else if (interior && p_vec_n) {
+      KMM_UNROLL
+      for (int i = 0; i < MK::TM; ++i) {
+        KMM_UNROLL
+        for (int j = 0; j < MK::TN; j += MK::VN) {
+          T v[MK::VN];
+          KMM_UNROLL
+          for (int w = 0; w < MK::VN; ++w) v[w] = acc[j + w][i];
+          detail::store_global_pack<T, MK::VN>(base + (i0 + MK::row(rank, i)) * p.si + (j0 + MK::col(rank, j)), v);
+        }
+      }
+    } else {
+      KMM_UNROLL
+      for (int j = 0; j < MK::TN; ++j) {
+        const index_t gj = j0 + MK::col(rank, j);
+        KMM_UNROLL
+        for (int i = 0; i < MK::TM; ++i) {
+          const index_t gi = i0 + MK::row(rank, i);
+          if (gi < d.m && gj < d.n) base[gi * p.si + gj * p.sj] = acc[j][i];
+        }
+      }
     }
   }
 
@@ -348,15 +430,41 @@ struct GpuBlocked {
 
 /// Runs row P on the operands the dispatcher described (d, from the same A,
 /// B and C): the WholeTiles kernel where d says so, else the two-path one.
+/// splits > 1: split-k over that many ranges of k-steps (at most one per
+/// k-step; the two-path kernel), partials in kmm's workspace, then
+/// reduce_partials.
 template <class P, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
 void gpu_blocked(const ExecSpace& space, const Operands<TA, TB, AView, BView, CView>& d,
                  typename CView::const_value_type alpha, const AView& A, const BView& B,
-                 typename CView::const_value_type beta, const CView& C) {
+                 typename CView::const_value_type beta, const CView& C, int splits = 1) {
   using detail::index_t;
+  using T = typename CView::non_const_value_type;
   const index_t blocks_m = (d.m + P::BM - 1) / P::BM, blocks_n = (d.n + P::BN - 1) / P::BN;
   const bool a_vec = d.template a_packs<P>(), b_vec = d.template b_packs<P>();
-  using MK = MicroKernel<P, typename CView::non_const_value_type>;  // C packs: the micro-kernel's VM, VN
+  using MK = MicroKernel<P, T>;  // C packs: the micro-kernel's VM, VN
   const bool c_vec_m = d.template c_packs_m<MK>(), c_vec_n = d.template c_packs_n<MK>();
+  const index_t steps = (d.k + P::BK - 1) / P::BK;
+  if (splits > 1 && steps > 1) {
+    const index_t split_steps = (steps + splits - 1) / splits;
+    const index_t s = (steps + split_steps - 1) / split_steps;  // none empty
+    using K = GpuBlocked<P, TA, TB, ExecSpace, AView, BView, CView, false, true>;
+    K f{A, B, C, alpha, beta, d, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n};
+    f.p = PartialLayout(d.m, d.n, d.c_si, d.c_sj);
+    f.splits = s;
+    f.split_steps = split_steps;
+    // partials are one allocation, each m * n, so packs align where the extent is a multiple of the pack
+    f.p_vec_m = f.p.rows_fast() && d.m % MK::VM == 0;
+    f.p_vec_n = !f.p.rows_fast() && d.n % MK::VN == 0;
+    const std::size_t bytes = std::size_t(s) * std::size_t(f.p.size()) * sizeof(T);
+    detail::with_workspace(space, bytes, [&](void* ws) {
+      f.partial = static_cast<T*>(ws);
+      typename K::policy_type policy(space, detail::league_for(blocks_m * blocks_n * s), P::team_size);
+      Kokkos::parallel_for("kmm::gemm[Blocked split-k]",
+                           policy.set_scratch_size(K::SCRATCH_LEVEL, Kokkos::PerTeam(K::scratch_bytes())), f);
+      reduce_partials(space, int(s), f.partial, f.p, alpha, beta, C);
+    });
+    return;
+  }
   const int league = detail::league_for(blocks_m * blocks_n);
   const auto launch = [&](auto whole_tiles) {
     using K = GpuBlocked<P, TA, TB, ExecSpace, AView, BView, CView, decltype(whole_tiles)::value>;

@@ -1,0 +1,131 @@
+#pragma once
+// What the dispatcher asks of the device beyond Kokkos' portable interface,
+// and the device workspace of split-k (kernels/split_k.hpp). Like mma.hpp
+// and pack.hpp, the backend #ifs live here, not in kernels.
+//
+// - multiprocessors(space): the device's multiprocessor count, queried once
+//   per device, so the table's rules scale with the GPU instead of assuming
+//   one.
+// - with_workspace(space, bytes, f): f(pointer) with at least `bytes` of
+//   device memory that no other kmm call uses while f's kernels run. The
+//   buffer is kept between calls (allocating and freeing device memory on
+//   every call costs more than a small product, and freeing synchronizes).
+//   The next user's kernels are ordered after the last user's
+//   (WorkspaceOrder: on CUDA the new stream waits for an event recorded on
+//   the last one, without a host wait; elsewhere the last user is fenced).
+//   The lock is held while f enqueues. The buffer is released at
+//   Kokkos::finalize.
+#include <Kokkos_Core.hpp>
+#include <cstddef>
+#include <memory>
+#include <mutex>
+
+namespace kmm {
+namespace detail {
+
+/// Multiprocessors (CUDA SMs) of the space's device; on other GPU backends
+/// Kokkos' concurrency over 2048 threads per multiprocessor.
+template <class ExecSpace>
+int multiprocessors(const ExecSpace& space) {
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same<ExecSpace, Kokkos::Cuda>::value) {
+    static int cached[64] = {};  // per device id; 0 = not asked yet
+    const int dev = space.cuda_device();
+    if (dev >= 0 && dev < 64 && cached[dev] > 0) return cached[dev];
+    int n = 0;
+    if (cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || n < 1) n = 1;
+    if (dev >= 0 && dev < 64) cached[dev] = n;
+    return n;
+  }
+#endif
+  const int c = space.concurrency() / 2048;
+  return c < 1 ? 1 : c;
+}
+
+/// Orders kernels that use the workspace: `after(space)` once a user's
+/// kernels are enqueued, `before(space)` before the next user's, `drain()`
+/// before the buffer is freed. On CUDA an event recorded on the last user's
+/// stream, which the next user's stream waits for (no host wait, and it
+/// stays valid if that stream is destroyed); elsewhere a fence of the last
+/// user.
+template <class ExecSpace>
+struct WorkspaceOrder {
+  std::unique_ptr<ExecSpace> last;
+  void after(const ExecSpace& space) { last = std::make_unique<ExecSpace>(space); }
+  void before(const ExecSpace&) { drain(); }
+  void drain() {
+    if (last) last->fence();
+    last.reset();
+  }
+};
+#if defined(KOKKOS_ENABLE_CUDA)
+template <>
+struct WorkspaceOrder<Kokkos::Cuda> {
+  cudaEvent_t event = nullptr;
+  bool recorded = false;
+  void after(const Kokkos::Cuda& space) {
+    if (!event && cudaEventCreateWithFlags(&event, cudaEventDisableTiming) != cudaSuccess)
+      Kokkos::abort("kmm: cudaEventCreateWithFlags failed for the split-k workspace");
+    cudaEventRecord(event, space.cuda_stream());
+    recorded = true;
+  }
+  void before(const Kokkos::Cuda& space) {
+    if (recorded) cudaStreamWaitEvent(space.cuda_stream(), event, 0);
+  }
+  void drain() {
+    if (recorded) cudaEventSynchronize(event);
+    recorded = false;
+  }
+  void release() {
+    drain();
+    if (event) cudaEventDestroy(event);
+    event = nullptr;
+  }
+};
+#endif
+
+template <class ExecSpace>
+struct WorkspaceState {
+  std::mutex lock;
+  Kokkos::View<unsigned char*, typename ExecSpace::memory_space> buffer;
+  WorkspaceOrder<ExecSpace> order;
+  bool hooked = false;  // the finalize hook is registered
+};
+
+template <class ExecSpace>
+WorkspaceState<ExecSpace>& workspace_state() {
+  static WorkspaceState<ExecSpace> state;
+  return state;
+}
+
+template <class Order>
+auto release_order(Order& o, int) -> decltype(o.release()) { return o.release(); }
+template <class Order>
+void release_order(Order& o, long) { o.drain(); }
+
+template <class ExecSpace, class F>
+void with_workspace(const ExecSpace& space, std::size_t bytes, F&& f) {
+  auto& ws = workspace_state<ExecSpace>();
+  std::lock_guard<std::mutex> guard(ws.lock);
+  if (!ws.hooked) {
+    Kokkos::push_finalize_hook([] {
+      auto& s = workspace_state<ExecSpace>();
+      std::lock_guard<std::mutex> g(s.lock);
+      release_order(s.order, 0);
+      s.buffer = decltype(s.buffer)();
+      s.hooked = false;
+    });
+    ws.hooked = true;
+  }
+  if (ws.buffer.extent(0) < bytes) {
+    ws.order.drain();  // nothing may still use the old buffer when it is freed
+    ws.buffer = decltype(ws.buffer)();
+    ws.buffer = decltype(ws.buffer)(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kmm::workspace"), bytes);
+  }
+  ws.order.before(space);
+  f(ws.buffer.data());
+  ws.order.after(space);
+}
+
+}  // namespace detail
+}  // namespace kmm
