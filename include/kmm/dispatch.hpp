@@ -8,6 +8,7 @@
 #include "kmm/detail/access.hpp"
 #include "kmm/detail/workspace.hpp"
 #include "kmm/kernels/batched.hpp"
+#include "kmm/kernels/gpu_batched_blocked.hpp"
 #include "kmm/kernels/gpu_blocked.hpp"
 #include "kmm/kernels/host_blocked.hpp"
 #include "kmm/kernels/naive.hpp"
@@ -99,6 +100,15 @@ void dispatch_batched(const ExecSpace& space, Algorithm algorithm, typename CVie
   if (algorithm == Algorithm::Auto) algorithm = Table::batched_algorithm(m, n, k);
   if (algorithm == Algorithm::Naive) {
     kernels::batched_team<TA, TB>(space, Table::batched_team_size(m, n), alpha, A, B, beta, C);
+  } else if (algorithm == Algorithm::Blocked) {
+    if constexpr (!is_host_space<ExecSpace>()) {  // (batched_gemm refuses Blocked on host spaces)
+      using T = typename CView::non_const_value_type;
+      if (Table::batched_small_block(m, n))
+        kernels::gpu_batched_blocked<typename Table::template batched_blocked_small<T>, TA, TB>(space, alpha, A, B,
+                                                                                               beta, C);
+      else
+        kernels::gpu_batched_blocked<typename Table::template batched_blocked<T>, TA, TB>(space, alpha, A, B, beta, C);
+    }
   } else {
     using Shape = typename Table::batched_shape;
     kernels::batched_tiled<Shape, Table::template tiled_team_size<Shape>(), TA, TB>(space, alpha, A, B, beta, C);

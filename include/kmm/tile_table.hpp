@@ -58,7 +58,8 @@ struct TileTable<ExecSpace, false> {
 
   /// batched_gemm: Naive is a team per matrix of one thread per element of C
   /// (whole warps, at most 256), up to 8 x 8, where a tile's team would
-  /// mostly idle; Tiled, a team per 16 x 16 tile, from there (perf-log:
+  /// mostly idle; Tiled, a team per 16 x 16 tile, up to 16 x 16; Blocked,
+  /// the Blocked pipeline with register micro-tiles, from there (perf-log:
   /// "Batched on the GPU").
   static int batched_team_size(std::int64_t m, std::int64_t n) {
     const std::int64_t warps = (m * n + 31) / 32;
@@ -66,7 +67,8 @@ struct TileTable<ExecSpace, false> {
   }
   using batched_shape = Square16;
   static Algorithm batched_algorithm(std::int64_t m, std::int64_t n, std::int64_t /*k*/) {
-    return (m > n ? m : n) <= 8 ? Algorithm::Naive : Algorithm::Tiled;
+    const std::int64_t big = m > n ? m : n;
+    return big <= 8 ? Algorithm::Naive : big <= 16 ? Algorithm::Tiled : Algorithm::Blocked;
   }
 
   /// Algorithm::Blocked, per value type: a large row and a mid-size one
@@ -94,6 +96,28 @@ struct TileTable<ExecSpace, false> {
   static constexpr bool f64_mma = detail::build_has_f64_mma();
   using Fp64Large = std::conditional_t<f64_mma, Fp64MmaLarge, Fp64SimtLarge>;
   using Fp64Mid = std::conditional_t<f64_mma, Fp64MmaMid, Fp64SimtMid>;
+  /// batched_gemm's Blocked rows: 32 x 32 blocks where C is at most 32 x 32
+  /// (one block per matrix), 64 x 64 above; small teams, many blocks per
+  /// multiprocessor, so the batch hides latency that a deep pipeline hides
+  /// for one large product.
+  using BatchFp32Small = GpuRow<Block<32, 32, 16>, ThreadTile<4, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
+                                MinBlocksPerSM<8>, RowByRow>;
+  using BatchFp32 = GpuRow<Block<64, 64, 16>, ThreadTile<8, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
+                           MinBlocksPerSM<4>, RowByRow>;
+  using BatchFp64MmaSmall = GpuRow<Block<32, 32, 8>, WarpTile<16, 16>, FragmentPacks<2, 2>, ScratchPad<4>,
+                                   AsyncAllDeep<3>, MinBlocksPerSM<4>, RowByRow, Dmma<16, 8, 4>>;
+  using BatchFp64SimtSmall = GpuRow<Block<32, 32, 8>, ThreadTile<4, 4>, FragmentPacks<2, 2>, ScratchPad<2>, AsyncRows,
+                                    MinBlocksPerSM<4>, RowByRow>;
+  using BatchFp64SimtMid = GpuRow<Block<64, 64, 8>, ThreadTile<8, 4>, FragmentPacks<2, 2>, ScratchPad<2>, AsyncRows,
+                                  MinBlocksPerSM<2>, RowByRow>;
+  template <class T>
+  using batched_blocked_small = std::conditional_t<std::is_same<T, float>::value, BatchFp32Small,
+                                                   std::conditional_t<f64_mma, BatchFp64MmaSmall, BatchFp64SimtSmall>>;
+  template <class T>
+  using batched_blocked = std::conditional_t<std::is_same<T, float>::value, BatchFp32,
+                                             std::conditional_t<f64_mma, Fp64MmaMid, BatchFp64SimtMid>>;
+  static bool batched_small_block(std::int64_t m, std::int64_t n) { return m <= 32 && n <= 32; }
+
   template <class T>
   using blocked = std::conditional_t<std::is_same<T, float>::value, Fp32Large, Fp64Large>;
   template <class T>

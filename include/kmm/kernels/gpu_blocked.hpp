@@ -48,6 +48,7 @@ namespace kernels {
 template <class P, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView, bool WholeTiles = false,
           bool Split = false>
 struct GpuBlocked {
+  using row = P;
   using T = typename CView::non_const_value_type;
   using index_t = detail::index_t;
   using Desc = Operands<TA, TB, AView, BView, CView>;
@@ -102,7 +103,8 @@ struct GpuBlocked {
   index_t splits = 1, split_steps = 0;
   bool p_vec_m = false, p_vec_n = false;  // partials written as MK::VM rows / MK::VN columns
 
-  static std::size_t scratch_bytes() { return scratch_view::shmem_size(DEPTH * STAGE + ALIGN / sizeof(T)); }
+  static constexpr int SCRATCH_ELEMENTS = DEPTH * STAGE + ALIGN / sizeof(T);  // the stages, and room to align them
+  static std::size_t scratch_bytes() { return scratch_view::shmem_size(SCRATCH_ELEMENTS); }
 
   // Coordinates of the e-th staged element of a (rows x cols) slice, walking
   // the memory-contiguous direction fastest.
@@ -271,7 +273,7 @@ struct GpuBlocked {
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
-    scratch_view raw(team.team_scratch(int(SCRATCH_LEVEL)), DEPTH * STAGE + ALIGN / sizeof(T));
+    scratch_view raw(team.team_scratch(int(SCRATCH_LEVEL)), SCRATCH_ELEMENTS);
     T* const smem = detail::align_up<ALIGN>(raw.data());
     const index_t blocks = blocks_m * blocks_n;
     if constexpr (Split) {  // item = split * blocks + block: a split's blocks in the row's order

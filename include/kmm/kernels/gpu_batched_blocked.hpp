@@ -1,0 +1,86 @@
+#pragma once
+// batched_gemm's Blocked kernel on a GPU: the Blocked rung's pipeline and
+// micro-kernels (gpu_blocked.hpp) over a batch of equal-sized products.
+// Work item = (matrix b, block of C); a team takes items league_size()
+// apart and runs the GpuBlocked block of matrix b, a copy of the kernel
+// whose A, B and C are matrix b's subviews. Every matrix shares the
+// descriptor of matrix 0 (same extents and strides); packs and the
+// WholeTiles kernel are taken only where every matrix's origin keeps them
+// aligned (the batch stride a multiple of the pack).
+//
+// For the small products batched_gemm is made for (the tile table's batched
+// rows: 32 x 32 and 64 x 64 blocks, one block per matrix at n = 32 and 64),
+// where a team per 16 x 16 tile of Tiled re-reads its operands from scratch
+// once per multiply-add and a register micro-tile reads them once per TM or
+// TN.
+#include "kmm/kernels/batched.hpp"
+#include "kmm/kernels/gpu_blocked.hpp"
+
+namespace kmm {
+namespace kernels {
+
+template <class K, class A3, class B3, class C3>
+struct GpuBatchedBlocked {
+  using member_type = typename K::member_type;
+  using P = typename K::row;
+  using T = typename K::T;
+  K k;  // the Blocked kernel on matrix 0
+  A3 A;
+  B3 B;
+  C3 C;
+  detail::index_t batch;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    typename K::scratch_view raw(team.team_scratch(int(K::SCRATCH_LEVEL)), K::SCRATCH_ELEMENTS);
+    T* const smem = detail::align_up<K::ALIGN>(raw.data());
+    const detail::index_t blocks = k.blocks_m * k.blocks_n;
+    for (detail::index_t item = team.league_rank(); item < blocks * batch; item += team.league_size()) {
+      const detail::index_t b = item / blocks;
+      detail::index_t bi, bj;
+      P::order::block_of(item - b * blocks, k.blocks_m, k.blocks_n, bi, bj);
+      K one = k;
+      one.A = matrix(A, b);
+      one.B = matrix(B, b);
+      one.C = matrix(C, b);
+      one.block(team, smem, bi * P::BM, bj * P::BN);
+    }
+  }
+};
+
+/// Row P over every matrix of the batch (rank-3 Views, batch index first).
+template <class P, bool TA, bool TB, class ExecSpace, class A3, class B3, class C3>
+void gpu_batched_blocked(const ExecSpace& space, typename C3::const_value_type alpha, const A3& A, const B3& B,
+                         typename C3::const_value_type beta, const C3& C) {
+  using detail::index_t;
+  const auto a0 = matrix(A, 0);
+  const auto b0 = matrix(B, 0);
+  const auto c0 = matrix(C, 0);
+  using AV = std::remove_const_t<decltype(a0)>;
+  using BV = std::remove_const_t<decltype(b0)>;
+  using CV = std::remove_const_t<decltype(c0)>;
+  using T = typename CV::non_const_value_type;
+  using MK = MicroKernel<P, T>;
+  const Operands<TA, TB, AV, BV, CV> d(a0, b0, c0);
+  const index_t batch = C.extent(0), blocks_m = (d.m + P::BM - 1) / P::BM, blocks_n = (d.n + P::BN - 1) / P::BN;
+  // every matrix's origin aligned for the packs of matrix 0
+  const bool a_base = index_t(A.stride(0)) % P::VM == 0, b_base = index_t(B.stride(0)) % P::VN == 0;
+  const bool a_vec = a_base && d.template a_packs<P>(), b_vec = b_base && d.template b_packs<P>();
+  const bool c_vec_m = index_t(C.stride(0)) % MK::VM == 0 && d.template c_packs_m<MK>();
+  const bool c_vec_n = index_t(C.stride(0)) % MK::VN == 0 && d.template c_packs_n<MK>();
+  const auto launch = [&](auto whole_tiles) {
+    using K = GpuBlocked<P, TA, TB, ExecSpace, AV, BV, CV, decltype(whole_tiles)::value>;
+    const K one{a0, b0, c0, alpha, beta, d, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n};
+    using F = GpuBatchedBlocked<K, A3, B3, C3>;
+    typename K::policy_type policy(space, detail::league_for(blocks_m * blocks_n * batch), P::team_size);
+    Kokkos::parallel_for("kmm::batched_gemm[Blocked]",
+                         policy.set_scratch_size(K::SCRATCH_LEVEL, Kokkos::PerTeam(K::scratch_bytes())),
+                         F{one, A, B, C, batch});
+  };
+  if constexpr (Operands<TA, TB, AV, BV, CV>::template row_packs<P>()) {
+    if (a_base && b_base && d.template whole_tiles<P>()) return launch(std::true_type{});
+  }
+  launch(std::false_type{});
+}
+
+}  // namespace kernels
+}  // namespace kmm
