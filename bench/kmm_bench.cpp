@@ -434,7 +434,7 @@ void run_batched(benchmark::State& state, const BatchShape& s, Impl impl) {
       break;
     case Impl::Naive: call = [&] { kmm::batched_gemm(space, N, N, alpha, o.A, o.B, beta, o.C, kmm::Algorithm::Naive); }; break;
     case Impl::Tiled: call = [&] { kmm::batched_gemm(space, N, N, alpha, o.A, o.B, beta, o.C, kmm::Algorithm::Tiled); }; break;
-    case Impl::Blocked:  // (registered on GPUs only: batched Blocked runs on GPU spaces)
+    case Impl::Blocked:
       call = [&] { kmm::batched_gemm(space, N, N, alpha, o.A, o.B, beta, o.C, kmm::Algorithm::Blocked); };
       break;
     default: call = [&] { kmm::batched_gemm(space, N, N, alpha, o.A, o.B, beta, o.C); }; break;
@@ -464,10 +464,8 @@ void register_all(Set set) {
           ->UseManualTime()
           ->Unit(benchmark::kMillisecond);
     }
-  std::vector<Impl> batch_impls = {Impl::Vendor, Impl::Naive, Impl::Tiled, Impl::Auto};
-  if (kOnGpu) batch_impls.insert(batch_impls.end() - 1, Impl::Blocked);
   for (const BatchShape& s : batch_shapes(set))
-    for (Impl i : batch_impls) {
+    for (Impl i : {Impl::Vendor, Impl::Naive, Impl::Tiled, Impl::Blocked, Impl::Auto}) {
       const std::string name = prefix + s.label() + "/" + (i == Impl::Vendor ? Vendor::batched_name() : impl_name(i));
       benchmark::RegisterBenchmark(name.c_str(), [s, i](benchmark::State& st) { run_batched<T>(st, s, i); })
           ->UseManualTime()

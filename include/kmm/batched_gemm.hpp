@@ -15,9 +15,9 @@
 // memory with A or B (std::invalid_argument, C untouched); asynchronous on
 // the given instance; a Kokkos Tools region "kmm::batched_gemm".
 // Algorithm::Auto picks Naive (a team per matrix), Tiled (a team per tile)
-// or, on GPUs, Blocked (the Blocked rung's pipeline and register
-// micro-tiles, a team per block of a matrix) from the tile table;
-// Algorithm::Blocked for batches runs on GPU spaces only.
+// or Blocked (on GPUs the Blocked rung's pipeline and register micro-tiles,
+// a team per block of a matrix; on CPUs libkmm's frame, a thread per range of
+// matrices) from the tile table.
 #include <Kokkos_Core.hpp>
 #include <sstream>
 #include <stdexcept>
@@ -75,10 +75,6 @@ void batched_gemm(const ExecSpace& space, Op opA, Op opB, typename CView::const_
   constexpr const char* routine = "kmm::batched_gemm";
   detail::static_checks<3, ExecSpace, AView, BView, CView>();
   detail::check_algorithm(routine, algorithm);
-  if (algorithm == Algorithm::Blocked && detail::is_host_space<ExecSpace>())
-    throw std::invalid_argument(std::string(routine) +
-                                ": Algorithm::Blocked for batches runs on GPU spaces only (on this space use Auto, "
-                                "Naive or Tiled)");
   detail::ProfilingRegion region(routine);
   detail::validate_batched(routine, opA, opB, A, B, C);
   using T = typename CView::non_const_value_type;

@@ -101,7 +101,9 @@ void dispatch_batched(const ExecSpace& space, Algorithm algorithm, typename CVie
   if (algorithm == Algorithm::Naive) {
     kernels::batched_team<TA, TB>(space, Table::batched_team_size(m, n), alpha, A, B, beta, C);
   } else if (algorithm == Algorithm::Blocked) {
-    if constexpr (!is_host_space<ExecSpace>()) {  // (batched_gemm refuses Blocked on host spaces)
+    if constexpr (is_host_space<ExecSpace>()) {
+      kernels::host_batched_blocked<TA, TB>(space, alpha, A, B, beta, C);
+    } else {
       using T = typename CView::non_const_value_type;
       if (Table::batched_small_block(m, n))
         kernels::gpu_batched_blocked<typename Table::template batched_blocked_small<T>, TA, TB>(space, alpha, A, B,

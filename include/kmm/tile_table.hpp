@@ -170,12 +170,15 @@ struct TileTable<ExecSpace, true> {
   }
 
   /// batched_gemm: a team is one thread, which computes a whole small matrix
-  /// (Naive) or one 32 x 32 tile of it (Tiled). Auto: Naive, the direct
-  /// loop, which measured faster at every size (perf-log: "Batched on the
-  /// CPU").
+  /// (Naive) or one 32 x 32 tile of it (Tiled); Blocked gives each thread a
+  /// range of matrices for libkmm's frame. Auto: Naive, the direct loop, up
+  /// to 8 x 8, where packing costs more than it saves; Blocked above
+  /// (perf-log: "Batched on the CPU").
   static int batched_team_size(std::int64_t, std::int64_t) { return 1; }
   using batched_shape = Square32;
-  static Algorithm batched_algorithm(std::int64_t, std::int64_t, std::int64_t) { return Algorithm::Naive; }
+  static Algorithm batched_algorithm(std::int64_t m, std::int64_t n, std::int64_t) {
+    return (m > n ? m : n) <= 8 ? Algorithm::Naive : Algorithm::Blocked;
+  }
 
   // Algorithm::Blocked has no row here: host backends run the frame compiled
   // into libkmm (kernels/host_blocked.hpp), whose blocking goes with the
