@@ -9,7 +9,7 @@
 #include "kmm/detail/workspace.hpp"
 #include "kmm/kernels/batched.hpp"
 #include "kmm/kernels/gpu_batched_blocked.hpp"
-#include "kmm/kernels/gpu_blocked.hpp"
+#include "kmm/kernels/gpu_blocked_launch.hpp"
 #include "kmm/kernels/host_blocked.hpp"
 #include "kmm/kernels/naive.hpp"
 #include "kmm/kernels/operands.hpp"
