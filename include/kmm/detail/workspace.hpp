@@ -44,10 +44,10 @@ int multiprocessors(const ExecSpace& space) {
 
 /// Orders kernels that use the workspace: `after(space)` once a user's
 /// kernels are enqueued, `before(space)` before the next user's, `drain()`
-/// before the buffer is freed. On CUDA an event recorded on the last user's
-/// stream, which the next user's stream waits for (no host wait, and it
-/// stays valid if that stream is destroyed); elsewhere a fence of the last
-/// user.
+/// before the buffer is freed, `release()` at finalize. On CUDA an event
+/// recorded on the last user's stream, which the next user's stream waits
+/// for (no host wait, and it stays valid if that stream is destroyed);
+/// elsewhere a fence of the last user.
 template <class ExecSpace>
 struct WorkspaceOrder {
   std::unique_ptr<ExecSpace> last;
@@ -57,6 +57,7 @@ struct WorkspaceOrder {
     if (last) last->fence();
     last.reset();
   }
+  void release() { drain(); }
 };
 #if defined(KOKKOS_ENABLE_CUDA)
 template <>
@@ -98,11 +99,6 @@ WorkspaceState<ExecSpace>& workspace_state() {
   return state;
 }
 
-template <class Order>
-auto release_order(Order& o, int) -> decltype(o.release()) { return o.release(); }
-template <class Order>
-void release_order(Order& o, long) { o.drain(); }
-
 template <class ExecSpace, class F>
 void with_workspace(const ExecSpace& space, std::size_t bytes, F&& f) {
   auto& ws = workspace_state<ExecSpace>();
@@ -111,7 +107,7 @@ void with_workspace(const ExecSpace& space, std::size_t bytes, F&& f) {
     Kokkos::push_finalize_hook([] {
       auto& s = workspace_state<ExecSpace>();
       std::lock_guard<std::mutex> g(s.lock);
-      release_order(s.order, 0);
+      s.order.release();
       s.buffer = decltype(s.buffer)();
       s.hooked = false;
     });
