@@ -5,6 +5,7 @@
 //   kmm-bench --kmm_set=full       the full sweep (GPU sizes up to 16384)
 //   kmm-bench --kmm_set=tune       Blocked parameter candidates (bench/tuning.hpp)
 //   kmm-bench --kmm_set=shapes     application shapes (HPL, skinny, Gram, transposes, uneven), vendor and Auto
+//   kmm-bench --kmm_set=tune-shapes  the shapes set's NN products with the tune rows (GPU: with the table's split-k rule)
 //   kmm-bench --kmm_reps=N         repetitions per case (median reported; 5)
 //   kmm-bench --kmm_warmup=S       seconds of warm-up calls per benchmark (GPU 1.5, CPU 0)
 //   plus any Google Benchmark flag: --benchmark_filter=..., --benchmark_out=x.json
@@ -221,14 +222,18 @@ void measure(benchmark::State& state, const std::function<void()>& call, double 
   }
 }
 
-// GPU tune row t: the Blocked kernel with the t-th row of tuning.hpp. The
-// tune set's products are NN squares, so only the NN kernels are compiled
-// (all four op combinations of every row would double the CUDA build).
+// GPU tune row t: the Blocked kernel with the t-th row of tuning.hpp, k
+// split by the table's rule for that row (as Auto would split it). The
+// tune sets' products are NN, so only the NN kernels are compiled (all four
+// op combinations of every row would double the CUDA build).
 template <class T, class O, std::size_t... I>
 std::function<void()> tune_call(int t, const Exec& space, O& o, std::index_sequence<I...>) {
   std::function<void()> f;
   ((int(I) == t ? (void)(f = [&o, space] {
-     kmm::detail::run_gpu_blocked<std::tuple_element_t<I, TuneParams<T>>, false, false>(space, T(1), o.A, o.B, T(0), o.C);
+     using Row = std::tuple_element_t<I, TuneParams<T>>;
+     const int splits = Table::k_splits<Row, T>(long(o.C.extent(0)), long(o.C.extent(1)), long(o.A.extent(1)),
+                                                kmm::detail::multiprocessors(space));
+     kmm::detail::run_gpu_blocked<Row, false, false>(space, T(1), o.A, o.B, T(0), o.C, splits);
    }) : (void)0), ...);
   return f;
 }
@@ -269,17 +274,20 @@ void run(benchmark::State& state, const Shape& s, Impl impl) {
       break;
   }
   const double bytes = s.memory_bound ? double(o.A.size() + o.B.size() + o.C.size()) * sizeof(T) : 0.0;
+  // a CPU tune row switches the host micro-kernel when called: the rows
+  // after it (Auto of the next case) must run the one this CPU had
+  const std::string host_kernel_before = kOnGpu ? std::string() : kmm::host_kernel();
   if (impl != Impl::Vendor && o.expected.size() > 0) {  // (the vendor row filtered out: nothing to check against)
     call();
     Kokkos::fence();
     const double worst = worst_mismatch<T>(o.C, o.expected, s.k);
+    if (!kOnGpu) kmm::set_host_kernel(host_kernel_before);
     if (!(worst <= 1.0)) {
       const std::string msg = "C differs from the vendor's product by " + std::to_string(worst) + " times the bound";
       state.SkipWithError(msg.c_str());
       return;
     }
   }
-  const std::string host_kernel_before = kOnGpu ? std::string() : kmm::host_kernel();
   measure(state, call, 2.0 * s.m * s.n * s.k, bytes, std::string(sizeof(T) == 4 ? "s" : "d") + s.label(),
           impl == Impl::Vendor, int(impl));
   if (!kOnGpu) kmm::set_host_kernel(host_kernel_before);  // (a tune row switched it)
@@ -289,7 +297,7 @@ void run(benchmark::State& state, const Shape& s, Impl impl) {
   }
 }
 
-enum class Set { Quick, Full, Tune, Shapes };
+enum class Set { Quick, Full, Tune, Shapes, TuneShapes };
 
 // --kmm_set=shapes: products applications call (HPL's trailing update,
 // DeepBench-style skinny layers, block-Krylov Gram products, tall-skinny QR
@@ -335,6 +343,11 @@ std::vector<Shape> shapes(Set set) {
   std::vector<long> sizes;
   const bool full = set == Set::Full;
   if (set == Set::Shapes) return application_shapes();
+  if (set == Set::TuneShapes) {  // tune rows are compiled for NN products
+    for (const Shape& s : application_shapes())
+      if (!s.ta && !s.tb) v.push_back(s);
+    return v;
+  }
   if (set == Set::Tune) {
     sizes = {1024, 2048, 4096};
     if (kOnGpu) sizes.push_back(16384);  // where the fp32 target was missed, the board power-capped
@@ -359,7 +372,8 @@ std::vector<Shape> shapes(Set set) {
 template <class T>
 std::vector<Impl> impls(const Shape& s, Set set) {
   std::vector<Impl> v{Impl::Vendor};
-  if (set == Set::Tune) {
+  if (set == Set::Tune || set == Set::TuneShapes) {
+    if (set == Set::TuneShapes) v.push_back(Impl::Auto);
     const int rows = kOnGpu ? kTuneRows<T> : int(kmm::host_kernels().size());
     for (int t = 0; t < rows; ++t) v.push_back(Impl(int(Impl::Tune0) + t));
     return v;
@@ -444,7 +458,7 @@ void run_batched(benchmark::State& state, const BatchShape& s, Impl impl) {
 }
 
 std::vector<BatchShape> batch_shapes(Set set) {
-  if (set == Set::Tune) return {};
+  if (set == Set::Tune || set == Set::TuneShapes) return {};
   std::vector<long> sizes = set == Set::Full     ? std::vector<long>{4, 8, 16, 32, 64}
                            : set == Set::Shapes ? std::vector<long>{16, 32, 64}
                                                 : std::vector<long>{4, 16, 64};
@@ -491,6 +505,7 @@ int main(int argc, char** argv) {
     else if (std::strcmp(argv[i], "--kmm_set=tune") == 0) set = kmm_bench::Set::Tune;
     else if (std::strcmp(argv[i], "--kmm_set=quick") == 0) set = kmm_bench::Set::Quick;
     else if (std::strcmp(argv[i], "--kmm_set=shapes") == 0) set = kmm_bench::Set::Shapes;
+    else if (std::strcmp(argv[i], "--kmm_set=tune-shapes") == 0) set = kmm_bench::Set::TuneShapes;
     else if (std::strncmp(argv[i], "--kmm_reps=", 11) == 0) reps = std::max(1, std::atoi(argv[i] + 11));
     else if (std::strncmp(argv[i], "--kmm_warmup=", 13) == 0) kmm_bench::warmup_seconds = std::max(0.0, std::atof(argv[i] + 13));
     else args.push_back(argv[i]);
@@ -502,6 +517,7 @@ int main(int argc, char** argv) {
     benchmark::AddCustomContext("kmm.set", set == kmm_bench::Set::Full     ? "full"
                                            : set == kmm_bench::Set::Tune   ? "tune"
                                            : set == kmm_bench::Set::Shapes ? "shapes"
+                                           : set == kmm_bench::Set::TuneShapes ? "tune-shapes"
                                                                            : "quick");
     benchmark::AddCustomContext("kmm.backend", Kokkos::DefaultExecutionSpace::name());
     benchmark::AddCustomContext("kmm.kokkos_version", std::to_string(KOKKOS_VERSION));

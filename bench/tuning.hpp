@@ -1,6 +1,8 @@
 #pragma once
 // Candidate GPU Blocked rows that `kmm-bench --kmm_set=tune` sweeps (square
-// NN products, n = 1024, 2048, 4096 and 16384, next to cuBLAS). On a CPU the
+// NN products, n = 1024, 2048, 4096 and 16384, next to cuBLAS) and
+// `--kmm_set=tune-shapes` (the NN application shapes, k split by the
+// table's rule for each row). On a CPU the
 // tune set compares the host micro-kernels instead (kmm/host_kernel.hpp).
 // The first two rows of each list are the tile table's `blocked` and
 // `blocked_mid`; a winner goes into include/kmm/tile_table.hpp with its
@@ -26,13 +28,14 @@ using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
 
 using GpuFloat = std::tuple<
     Table::Fp32Large, Table::Fp32Mid,
-    // the table rows in row-by-row block order
-    GpuRow<Block<128, 64, 16>, ThreadTile<8, 8>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll, MinBlocksPerSM<4>, RowByRow>,
-    GpuRow<Block<64, 128, 16>, ThreadTile<4, 8>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncRows, MinBlocksPerSM<2>, RowByRow>,
+    // the mid row with every copy asynchronous (edges included)
+    GpuRow<Block<64, 128, 16>, ThreadTile<4, 8>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll, MinBlocksPerSM<2>, GroupedRows<8>>,
+    // narrow: 128 x 64 blocks of 8 x 4 thread tiles, for n <= 64 < m
+    GpuRow<Block<128, 64, 16>, ThreadTile<8, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll, MinBlocksPerSM<2>, GroupedRows<8>>,
+    // small: 64 x 64 blocks, four per multiprocessor
+    GpuRow<Block<64, 64, 16>, ThreadTile<8, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll, MinBlocksPerSM<4>, GroupedRows<8>>,
     // a 128 x 128 block: fewer L2 bytes per FMA, two blocks per multiprocessor
-    GpuRow<Block<128, 128, 16>, ThreadTile<8, 8>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll, MinBlocksPerSM<2>, GroupedRows<8>>,
-    // the large row at three blocks per multiprocessor (more registers each)
-    GpuRow<Block<128, 64, 16>, ThreadTile<8, 8>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll, MinBlocksPerSM<3>, GroupedRows<8>>>;
+    GpuRow<Block<128, 128, 16>, ThreadTile<8, 8>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll, MinBlocksPerSM<2>, GroupedRows<8>>>;
 
 using kmm::Dmma;
 using kmm::WarpTile;
@@ -41,13 +44,10 @@ using kmm::WarpTile;
 using kmm::AsyncAllDeep;
 using GpuDoubleMma = std::tuple<
     Table::Fp64Large, Table::Fp64Mid,
-    GpuRow<Block<128, 64, 8>, WarpTile<64, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAllDeep<3>, MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>,
     GpuRow<Block<128, 64, 8>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAllDeep<3>, MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>,
-    GpuRow<Block<128, 128, 4>, WarpTile<64, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAllDeep<5>, MinBlocksPerSM<1>, GroupedRows<8>, Dmma<16, 8, 4>>,
+    // narrow: 128 x 32 blocks, for n <= 32 past a multiple of 64
+    GpuRow<Block<128, 32, 8>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAllDeep<4>, MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>,
     GpuRow<Block<128, 128, 8>, WarpTile<64, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAll, MinBlocksPerSM<1>, GroupedRows<8>, Dmma<16, 8, 4>>,
-    GpuRow<Block<128, 64, 4>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAllDeep<6>, MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>,
-    GpuRow<Block<128, 64, 4>, WarpTile<64, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAllDeep<6>, MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>,
-    GpuRow<Block<128, 64, 8>, WarpTile<64, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAllDeep<3>, MinBlocksPerSM<2>, RowByRow, Dmma<16, 8, 4>>,
     Table::Fp64SimtLarge>;
 // fp64 with plain FMAs (older GPUs)
 using GpuDoubleSimt = std::tuple<

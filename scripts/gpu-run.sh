@@ -4,7 +4,7 @@
 # on the mid-size tiled case, batched_gemm and the GPU rows, and kmm-bench. Logs and JSON go to $OUT (or
 # ./gpu-out): summary.txt, bench-gpu.json, tune-gpu.json and everything else in
 # results.tar.gz (a device call brings back at most 8 files).
-# Steps can be chosen: KMM_GPU_STEPS="tests sanitize tune bench ab".
+# Steps can be chosen: KMM_GPU_STEPS="tests sanitize tune tune-shapes bench ab".
 # ab: an earlier kmm-bench (KMM_AB_OLD, a binary or its .xz, packed beside
 # .gpu/) against this one, interleaved old/new KMM_AB_ROUNDS times (2) on
 # the rows of KMM_BENCH_ARGS, JSON of each run in ab-results.tar.gz.
@@ -64,6 +64,12 @@ if [[ " $steps " == *" sanitize "* ]]; then
     compute-sanitizer --tool $tool --error-exitcode 3 .gpu/bin/kmm-test-rows > "$out/sanitizer-rows-$tool.log" 2>&1
     rc=$?
     summary+=("compute-sanitizer $tool (GPU rows) rc=$rc: $(grep -E 'ERROR SUMMARY|PASSED|FAILED' "$out/sanitizer-rows-$tool.log" | tr '\n' ' ')")
+    # the table's large and narrow rows on the harness' small shapes: edge
+    # blocks, partial k-steps and unaligned operands by cp.async element copies
+    KMM_TEST_SMALL=1 compute-sanitizer --tool $tool --error-exitcode 3 .gpu/bin/kmm-test-blocked \
+      --gtest_filter='*LargeTile*:*NarrowTile*:*Misaligned*' > "$out/sanitizer-blocked-$tool.log" 2>&1
+    rc=$?
+    summary+=("compute-sanitizer $tool (large and narrow rows) rc=$rc: $(grep -E 'ERROR SUMMARY|PASSED|FAILED' "$out/sanitizer-blocked-$tool.log" | tr '\n' ' ')")
   done
 fi
 if [[ " $steps " == *" tune "* ]]; then
@@ -71,6 +77,11 @@ if [[ " $steps " == *" tune "* ]]; then
     > "$out/tune-gpu.txt" 2>&1
   summary+=("kmm-bench --kmm_set=tune rc=$?")
   grep -E 'median' "$out/tune-gpu.txt" | sed 's/manual_time_median//' | cut -c1-150
+fi
+if [[ " $steps " == *" tune-shapes "* ]]; then  # the tune rows on the shapes set's NN products
+  .gpu/bin/kmm-bench --kmm_set=tune-shapes ${KMM_TUNE_ARGS:---kmm_warmup=0.3 --kmm_reps=3} \
+    --benchmark_out="$out/tune-shapes-gpu.json" --benchmark_out_format=json > "$out/tune-shapes-gpu.txt" 2>&1
+  summary+=("kmm-bench --kmm_set=tune-shapes rc=$?")
 fi
 if [[ " $steps " == *" bench "* ]]; then
   .gpu/bin/kmm-bench $bench_args --benchmark_out="$out/bench-gpu.json" --benchmark_out_format=json \
@@ -95,5 +106,5 @@ fi
 echo "==== summary"
 printf '%s\n' "${summary[@]}" | tee "$out/summary.txt"
 cp "$out/summary.txt" "$final/"
-for f in bench-gpu.json tune-gpu.json; do [ -f "$out/$f" ] && cp "$out/$f" "$final/"; done
+for f in bench-gpu.json tune-gpu.json tune-shapes-gpu.json; do [ -f "$out/$f" ] && cp "$out/$f" "$final/"; done
 tar -C "$out" -czf "$final/results.tar.gz" .

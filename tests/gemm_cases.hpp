@@ -108,19 +108,28 @@ KMM_GEMM_VARIANT(AutoKernel, kmm::gemm(space, opA, opB, alpha, A, B, beta, C))
 KMM_GEMM_VARIANT(NaiveKernel, kmm::detail::gemm_with<kmm::Algorithm::Naive>(space, opA, opB, alpha, A, B, beta, C))
 KMM_GEMM_VARIANT(TiledKernel, kmm::detail::gemm_with<kmm::Algorithm::Tiled>(space, opA, opB, alpha, A, B, beta, C))
 KMM_GEMM_VARIANT(BlockedKernel, kmm::detail::gemm_with<kmm::Algorithm::Blocked>(space, opA, opB, alpha, A, B, beta, C))
-// The GPU tile table's large Blocked row on every shape (Algorithm::Blocked
-// picks blocked_mid for all but 256 x 384 x 48 in fp32, see
-// TileTable::blocked_mid_wins). Host spaces have no rows: Algorithm::Blocked.
-struct BlockedLargeKernel {
+// One of the GPU tile table's Blocked rows on every shape it is swept with,
+// whatever the table would pick for the shape (TileTable::blocked_pick).
+// Host spaces have no rows: Algorithm::Blocked.
+enum class TableRow { Large, Mid, Narrow };
+template <TableRow W>
+struct BlockedRowKernel {
   template <class E, class T, class AV, class BV, class CV>
   void operator()(const E& space, Op opA, Op opB, T alpha, const AV& A, const BV& B, T beta, const CV& C) const {
-    if constexpr (kmm::detail::is_host_space<E>())
+    if constexpr (kmm::detail::is_host_space<E>()) {
       kmm::detail::gemm_with<kmm::Algorithm::Blocked>(space, opA, opB, alpha, A, B, beta, C);
-    else
-      kmm::gemm_blocked<typename kmm::TileTable<E>::template blocked<typename CV::non_const_value_type>>(
-          space, opA, opB, alpha, A, B, beta, C);
+    } else {
+      using Table = kmm::TileTable<E>;
+      using V = typename CV::non_const_value_type;
+      using R = std::conditional_t<W == TableRow::Large, typename Table::template blocked<V>,
+                                   std::conditional_t<W == TableRow::Mid, typename Table::template blocked_mid<V>,
+                                                      typename Table::template blocked_narrow<V>>>;
+      kmm::gemm_blocked<R>(space, opA, opB, alpha, A, B, beta, C);
+    }
   }
 };
+using BlockedLargeKernel = BlockedRowKernel<TableRow::Large>;
+using BlockedNarrowKernel = BlockedRowKernel<TableRow::Narrow>;
 KMM_GEMM_VARIANT(Tiled8Kernel, kmm::gemm_tiled<kmm::Square8>(space, opA, opB, alpha, A, B, beta, C))
 KMM_GEMM_VARIANT(Tiled16Kernel, kmm::gemm_tiled<kmm::Square16>(space, opA, opB, alpha, A, B, beta, C))
 KMM_GEMM_VARIANT(Tiled32Kernel, kmm::gemm_tiled<kmm::Square32>(space, opA, opB, alpha, A, B, beta, C))

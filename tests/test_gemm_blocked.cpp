@@ -8,15 +8,30 @@ TYPED_TEST_SUITE(GemmBlocked, AllConfigs, ConfigNames);
 TYPED_TEST(GemmBlocked, MatchesReference) {
   full_sweep<typename TypeParam::value_type, typename TypeParam::exec_space>(BlockedKernel{}, /*all_mixed=*/true);
 }
-// The table's large tile on every shape, its two-path kernel for edges
-// included (Algorithm::Blocked takes it on a GPU for fp32 products of whole
-// tiles, 256 x 384 x 48 in the sweep, and fp64 ones of at least 256 tiles).
+// The table's large row on every shape, its two-path kernel for edges
+// included (edge blocks, partial k-steps and operands unfit for packs: by
+// cp.async element copies with zero fill in its AsyncAll staging).
 TYPED_TEST(GemmBlocked, LargeTileMatchesReference) {
   using T = typename TypeParam::value_type;
   using E = typename TypeParam::exec_space;
   if (kmm::detail::is_host_space<E>())
     GTEST_SKIP() << "host backends have no tile-table rows (one frame, swept above; each micro-kernel in kmm-test-host)";
   full_sweep<T, E>(BlockedLargeKernel{}, /*all_mixed=*/true);
+}
+// The table's narrow row (few columns of C, many rows) on every shape: the
+// pipeline of the large row with other extents, so each operand once
+// unit-stride along its rows and once along k, and every layout of C.
+TYPED_TEST(GemmBlocked, NarrowTileMatchesReference) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  if constexpr (kmm::detail::is_host_space<E>()) {
+    GTEST_SKIP() << "host backends have no tile-table rows (one frame, swept above; each micro-kernel in kmm-test-host)";
+  } else {
+    using Table = kmm::TileTable<E>;
+    if (std::is_same<typename Table::template blocked_narrow<T>, typename Table::template blocked<T>>::value)
+      GTEST_SKIP() << "no narrow row for this type: the large row takes those shapes (LargeTileMatchesReference)";
+    shape_sweep<T, E>(BlockedNarrowKernel{});
+  }
 }
 // Operands one element off their alignment, on a shape with whole blocks:
 // the host must see that 16-byte packs do not fit and stage element by

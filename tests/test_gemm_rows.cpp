@@ -10,7 +10,7 @@
 //   harness: register staging (fp32), AsyncAll staging of SIMT fp64, and on
 //   fp64 MMA builds the SIMT fp64 table row and the 16x8x8 MMA (GPU);
 // - split-k: the table's rule (any backend: a host function), the table's
-//   mid-size rows with k split 2, 3 and 7 ways through the harness (its
+//   mid-size rows with k split 2, 3 and 7 ways and the narrow rows 5 ways through the harness (its
 //   bitwise-repeat check is the determinism check), a bad split count, and
 //   two queues sharing the workspace (GPU).
 #include <Kokkos_Random.hpp>
@@ -251,15 +251,17 @@ TEST(SplitKRule, FillsTheDeviceWithinItsLimits) {
   EXPECT_EQ((Table::k_splits<R, double>(8192, 8192, 8192, 132)), 1);
 }
 
-template <int Splits>
+template <int Splits, bool Narrow = false>
 struct SplitMidKernel {
   template <class E, class T, class AV, class BV, class CV>
   void operator()(const E& space, Op opA, Op opB, T alpha, const AV& A, const BV& B, T beta, const CV& C) const {
-    kmm::gemm_blocked<typename kmm::TileTable<E>::template blocked_mid<T>>(space, opA, opB, alpha, A, B, beta, C,
-                                                                          Splits);
+    using Table = kmm::TileTable<E>;
+    using R = std::conditional_t<Narrow, typename Table::template blocked_narrow<T>, typename Table::template blocked_mid<T>>;
+    kmm::gemm_blocked<R>(space, opA, opB, alpha, A, B, beta, C, Splits);
   }
 };
-// The table's mid-size row (the one Auto splits) split 2, 3 and 7 ways:
+// The table's mid-size row split 2, 3 and 7 ways, and its narrow row (fp32:
+// the large row, which takes those shapes) 5 ways:
 // every shape of the harness (edges in every dimension, k not a multiple of
 // the k-step, so the last split ends with the element path; interior blocks
 // with packs), both unit-stride directions of C for the partials' layout.
@@ -273,6 +275,7 @@ TYPED_TEST(GpuRows, SplitKMatchesReference) {
     sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(SplitMidKernel<2>{}, seed);
     sweep_layouts<T, E, Lay::R, Lay::L, Lay::R>(SplitMidKernel<3>{}, seed);
     sweep_layouts<T, E, Lay::L, Lay::L, Lay::S>(SplitMidKernel<7>{}, seed);
+    sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitMidKernel<5, true>{}, seed);  // narrow (fp32: large) row
   }
 }
 

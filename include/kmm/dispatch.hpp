@@ -20,6 +20,11 @@
 namespace kmm {
 namespace detail {
 
+template <class T>
+struct type_tag {
+  using type = T;
+};
+
 /// Algorithm::Tiled with tiles of Shape and the table's team size for them.
 template <class Shape, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
 void run_tiled(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
@@ -37,11 +42,10 @@ void run_gpu_blocked(const ExecSpace& space, typename CView::const_value_type al
 }
 
 /// Algorithm::Blocked: on a host space libkmm's frame with this CPU's
-/// micro-kernel; on a GPU the table's large row, or its mid-size row where
-/// the large one would leave the device partly idle or run its edge path,
-/// with k split where even the mid-size blocks leave most of the device's
-/// multiprocessors idle. The operand descriptor is computed once, here, and
-/// handed to the kernel.
+/// micro-kernel; on a GPU the row the table picks for the shape (large, mid
+/// or narrow), with k split where that row's blocks leave most of the
+/// device's multiprocessors idle. The operand descriptor is computed once,
+/// here, and handed to the kernel.
 template <bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
 void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
                  typename CView::const_value_type beta, const CView& C) {
@@ -50,14 +54,20 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
   } else {
     using T = typename CView::non_const_value_type;
     using Table = TileTable<ExecSpace>;
+    using Desc = kernels::Operands<TA, TB, AView, BView, CView>;
+    const Desc d(A, B, C);
+    const auto launch = [&](auto row) {
+      using R = typename decltype(row)::type;
+      kernels::gpu_blocked<R, TA, TB>(space, d, alpha, A, B, beta, C,
+                                      Table::template k_splits<R, T>(d.m, d.n, d.k, multiprocessors(space)));
+    };
     using Large = typename Table::template blocked<T>;
-    using Mid = typename Table::template blocked_mid<T>;
-    const kernels::Operands<TA, TB, AView, BView, CView> d(A, B, C);
-    if (Table::template blocked_mid_wins<T>(d.m, d.n, d.template whole_tiles<Large>()))
-      kernels::gpu_blocked<Mid, TA, TB>(space, d, alpha, A, B, beta, C,
-                                        Table::template k_splits<Mid, T>(d.m, d.n, d.k, multiprocessors(space)));
-    else
-      kernels::gpu_blocked<Large, TA, TB>(space, d, alpha, A, B, beta, C);
+    constexpr bool static_directions = Desc::A_FAST >= 0 && Desc::B_FAST >= 0;
+    switch (Table::template blocked_pick<T>(d.m, d.n, d.template whole_tiles<Large>(), static_directions)) {
+      case Table::Pick::Large: launch(type_tag<Large>{}); break;
+      case Table::Pick::Narrow: launch(type_tag<typename Table::template blocked_narrow<T>>{}); break;
+      default: launch(type_tag<typename Table::template blocked_mid<T>>{});
+    }
   }
 }
 

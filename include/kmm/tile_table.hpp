@@ -46,14 +46,15 @@ struct TileTable<ExecSpace, false> {
   using tiled_shape = Square16;
 
   /// Algorithm::Auto: Blocked once its mid-size 64 x 128 blocks number at
-  /// least 32 and both m and n reach 64, or k reaches split_k_min_k (Blocked
-  /// then splits k to fill the device); below that Tiled's 16 x 16 tiles
-  /// keep more of the GPU busy (perf-log: "Auto on the GPU", "Split-k").
+  /// least 32 and both m and n reach 32 (a 64-wide block at least half
+  /// used), or k reaches split_k_min_k (Blocked then splits k to fill the
+  /// device); below that Tiled's 16 x 16 tiles keep more of the GPU busy
+  /// (perf-log: "Auto on the GPU", "Split-k", "Edges without registers").
   static constexpr std::int64_t split_k_min_k = 512;
   static Algorithm auto_algorithm(std::int64_t m, std::int64_t n, std::int64_t k) {
     const std::int64_t tiles = ((m + 63) / 64) * ((n + 127) / 128);
     if (k >= split_k_min_k) return Algorithm::Blocked;
-    return (m < n ? m : n) >= 64 && tiles >= 32 ? Algorithm::Blocked : Algorithm::Tiled;
+    return (m < n ? m : n) >= 32 && tiles >= 32 ? Algorithm::Blocked : Algorithm::Tiled;
   }
 
   /// batched_gemm: Naive is a team per matrix of one thread per element of C
@@ -75,10 +76,12 @@ struct TileTable<ExecSpace, false> {
   /// (perf-log: "Blocked on the GPU"). fp32 large: four blocks of 128
   /// threads per multiprocessor, AsyncAll staging (which frees the
   /// registers of the prefetch so four fit), blocks taken 8 block rows at a
-  /// time so the resident blocks share panels in L2.
+  /// time so the resident blocks share panels in L2. fp32 mid: AsyncAll too,
+  /// so its edge blocks are copied by cp.async (perf-log: "Edges without
+  /// registers": 0.56 -> 0.74 of cuBLAS on 1234 x 4321 x 777).
   using Fp32Large = GpuRow<Block<128, 64, 16>, ThreadTile<8, 8>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
                            MinBlocksPerSM<4>, GroupedRows<8>>;
-  using Fp32Mid = GpuRow<Block<64, 128, 16>, ThreadTile<4, 8>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncRows,
+  using Fp32Mid = GpuRow<Block<64, 128, 16>, ThreadTile<4, 8>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
                          MinBlocksPerSM<2>, GroupedRows<8>>;
   /// fp64 on the tensor cores (sm_80 and newer: detail::build_has_f64_mma):
   /// fp64 MMA 16x8x4, warp tiles of 64 x 32 (large) and 32 x 32 (mid),
@@ -118,18 +121,23 @@ struct TileTable<ExecSpace, false> {
                                              std::conditional_t<f64_mma, Fp64MmaMid, BatchFp64SimtMid>>;
   static bool batched_small_block(std::int64_t m, std::int64_t n) { return m <= 32 && n <= 32; }
 
+  /// fp64 narrow row, 128 x 32 blocks, for C with fewer than 128 columns
+  /// and at least as many rows (tall-skinny panels, n = 64 layers). fp32
+  /// takes its large row there (128 x 64 blocks, measured ahead of a 256-thread
+  /// 128 x 64 row of 8 x 4 tiles; perf-log: "Edges without registers").
+  using Fp64MmaNarrow = GpuRow<Block<128, 32, 8>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>,
+                               AsyncAllDeep<4>, MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
+  using Fp64Narrow = std::conditional_t<f64_mma, Fp64MmaNarrow, Fp64SimtMid>;
+
   template <class T>
   using blocked = std::conditional_t<std::is_same<T, float>::value, Fp32Large, Fp64Large>;
   template <class T>
   using blocked_mid = std::conditional_t<std::is_same<T, float>::value, Fp32Mid, Fp64Mid>;
+  template <class T>
+  using blocked_narrow = std::conditional_t<std::is_same<T, float>::value, Fp32Large, Fp64Narrow>;
 
-  /// The mid-size row where C has fewer than 128 rows or columns (large
-  /// blocks would be part-empty); for fp32 also where the large row would
-  /// not run its WholeTiles kernel (its two-path kernel spills at the
-  /// register cap of four blocks per multiprocessor); for fp64 below 256
-  /// large blocks, too few for two per multiprocessor on every SM.
-  /// Split-k for row R (the mid-size row, where the table picked it): when
-  /// its blocks of C fill at most half of the device's resident-block slots
+  /// Split-k for row R (whichever row the table picked): when its blocks of
+  /// C fill at most half of the device's resident-block slots
   /// (multiprocessors x R::min_blocks), k is split so that blocks x splits
   /// fill them in one wave; each split keeps at least 8 k-steps (the
   /// pipeline's prologue and the partial's write stay small beside its
@@ -146,11 +154,31 @@ struct TileTable<ExecSpace, false> {
     return s >= 2 ? int(s) : 1;
   }
 
+  /// Which Blocked row computes an m x n C (perf-log: "Edges without
+  /// registers"). fp32: the large row, unless the mid row's 64 x 128 grid
+  /// pads C by 15 % less (the large row runs about 15 % faster per element
+  /// of C on squares), or the operands' unit-stride directions are known
+  /// only at run time (LayoutStride) and C is not whole large tiles (that
+  /// two-path kernel spills at the register cap of four blocks per
+  /// multiprocessor). fp64: the large row where C has at least 128 rows and
+  /// columns and 256 large blocks (two per multiprocessor on every SM);
+  /// else the narrow row where C has at least as many rows as columns and
+  /// its grid pads C no more than the mid row's, else the mid row.
+  enum class Pick { Large, Mid, Narrow };
+  template <class R>
+  static std::int64_t padded(std::int64_t m, std::int64_t n) {
+    return ((m + R::BM - 1) / R::BM) * R::BM * (((n + R::BN - 1) / R::BN) * R::BN);
+  }
   template <class T>
-  static bool blocked_mid_wins(std::int64_t m, std::int64_t n, bool large_whole_tiles) {
-    if ((m < n ? m : n) < 128) return true;
-    if (std::is_same<T, float>::value) return !large_whole_tiles;
-    return ((m + Fp64Large::BM - 1) / Fp64Large::BM) * ((n + Fp64Large::BN - 1) / Fp64Large::BN) < 256;
+  static Pick blocked_pick(std::int64_t m, std::int64_t n, bool large_whole_tiles, bool static_directions) {
+    if (std::is_same<T, float>::value) {
+      if (!large_whole_tiles && !static_directions) return Pick::Mid;
+      return 20 * padded<Fp32Large>(m, n) <= 23 * padded<Fp32Mid>(m, n) ? Pick::Large : Pick::Mid;
+    }
+    if ((m < n ? m : n) >= 128 &&
+        ((m + Fp64Large::BM - 1) / Fp64Large::BM) * ((n + Fp64Large::BN - 1) / Fp64Large::BN) >= 256)
+      return Pick::Large;
+    return m >= n && padded<Fp64Narrow>(m, n) <= padded<Fp64Mid>(m, n) ? Pick::Narrow : Pick::Mid;
   }
 };
 

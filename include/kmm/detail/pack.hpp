@@ -159,6 +159,23 @@ KOKKOS_FORCEINLINE_FUNCTION void copy_element_async(T* dst, const T* src) {
   *dst = *src;
 #endif
 }
+/// copy_element_async where `inside`, else a zero written to dst the same way
+/// (cp.async with a source size of 0 bytes, which reads nothing). src must be
+/// a readable address either way: callers pass one inside the operand.
+template <class T>
+KOKKOS_FORCEINLINE_FUNCTION void copy_element_async_or_zero(T* dst, const T* src, bool inside) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "asynchronous element copies move 4 or 8 bytes");
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  const unsigned addr = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+  const int bytes = inside ? int(sizeof(T)) : 0;
+  if constexpr (sizeof(T) == 4)
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;" ::"r"(addr), "l"(src), "r"(bytes) : "memory");
+  else
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;" ::"r"(addr), "l"(src), "r"(bytes) : "memory");
+#else
+  *dst = inside ? *src : T(0);
+#endif
+}
 /// Closes this thread's group of asynchronous copies issued since the last
 /// commit (cp.async.commit_group), so wait_async_groups can count it.
 KOKKOS_FORCEINLINE_FUNCTION void commit_async_copies() {

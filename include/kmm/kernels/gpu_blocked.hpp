@@ -13,7 +13,8 @@
 // stage: Row::staging). Rows with deeper staging keep more k-steps in
 // flight where every copy is asynchronous. Slices inside the matrices travel as 16-byte packs
 // when the dispatcher found the operands aligned (kernels/operands.hpp);
-// edge slices element by element, zeros outside the matrices. Only in-range
+// edge slices element by element, zeros outside the matrices (AsyncAll
+// rows copy those by cp.async too, gpu_pack_plan.hpp). Only in-range
 // C is written, as 16-byte packs where C allows. Blocks are taken in the
 // row's block order (GroupedRows). Why each choice, with measurements:
 // docs/perf-log.md, "Blocked on the GPU".
@@ -87,6 +88,13 @@ struct GpuBlocked {
   static constexpr bool elements_fit() { return P::team_size % P::BK == 0 && (P::BK * ROWS) % P::team_size == 0; }
   static constexpr bool ASYNC_KA = P::staging::async_k && A_FAST == 0 && elements_fit<P::BM>();
   static constexpr bool ASYNC_KB = P::staging::async_k && B_FAST == 0 && elements_fit<P::BN>();
+  // AsyncAll rows stage the element path by cp.async too, zeros past the
+  // matrix's edges (ElementCopies, gpu_pack_plan.hpp): edge blocks, the last
+  // partial k-step and operands unfit for packs keep the pipeline's depth and
+  // hold no staging registers; other rows stage them through registers.
+  using ElemA = ElementCopies<P, T, P::BM, LDA>;
+  using ElemB = ElementCopies<P, T, P::BN, LDB>;
+  static constexpr bool ASYNC_ELEMENTS = P::staging::async_k && ElemA::FITS && ElemB::FITS;
   static constexpr int SCRATCH_LEVEL = 0;  // the stages live in shared memory
 
   AView A;
@@ -173,15 +181,20 @@ struct GpuBlocked {
     const int rank = team.team_rank();
     constexpr bool async_a = Packs && ASYNC_A, async_b = Packs && ASYNC_B;
     constexpr bool async_ka = Packs && ASYNC_KA, async_kb = Packs && ASYNC_KB;
-    constexpr bool regs_a = !(async_a || async_ka), regs_b = !(async_b || async_kb);  // staged through registers
-    constexpr int NA = Packs ? (regs_a ? PlanA::NP * P::VM : 1) : A_PER_THREAD;
-    constexpr int NB = Packs ? (regs_b ? PlanB::NP * P::VN : 1) : B_PER_THREAD;
+    constexpr bool elements_async = !Packs && ASYNC_ELEMENTS;
+    // staged through registers
+    constexpr bool regs_a = Packs ? !(async_a || async_ka) : !elements_async;
+    constexpr bool regs_b = Packs ? !(async_b || async_kb) : !elements_async;
+    constexpr int NA = Packs ? (regs_a ? PlanA::NP * P::VM : 1) : (regs_a ? A_PER_THREAD : 1);
+    constexpr int NB = Packs ? (regs_b ? PlanB::NP * P::VN : 1) : (regs_b ? B_PER_THREAD : 1);
     T ra[NA], rb[NB];
     // a constant where the layout fixes it, so the pack path keeps one branch
     const bool a_rows = A_FAST >= 0 ? A_FAST == 1 : d.a_m;
     const bool b_rows = B_FAST >= 0 ? B_FAST == 1 : d.b_n;
     const PlanA plan_a(rank, a_rows, d.a_si, d.a_sp);  // (unread, and compiled away, on the element path)
     const PlanB plan_b(rank, b_rows, d.b_sj, d.b_sp);
+    const ElemA elem_a(rank, a_rows, d.a_si, d.a_sp);  // (element path of AsyncAll rows only)
+    const ElemB elem_b(rank, b_rows, d.b_sj, d.b_sp);
     // Pack path: this thread's first source element of each operand
     // advances by BK along k per step, one pointer add (so fetch() is called
     // once per k-step, in order, and reads its p0 only on the element path),
@@ -216,6 +229,9 @@ struct GpuBlocked {
         else plan_b.fetch(rank, pb, rb);
         pa += P::BK * d.a_sp;
         pb += P::BK * d.b_sp;
+      } else if constexpr (elements_async) {
+        elem_a.copy(A.data() + i0 * d.a_si + p0 * d.a_sp, stage, d.m - i0, d.k - p0);
+        elem_b.copy(B.data() + p0 * d.b_sp + j0 * d.b_sj, stage + P::BK * LDA, d.n - j0, d.k - p0);
       } else {
         (void)stage;
         fetch_elements(rank, i0, j0, p0, ra, rb);
@@ -225,6 +241,8 @@ struct GpuBlocked {
       if constexpr (Packs) {
         if constexpr (regs_a) plan_a.deposit(rank, stage, a_rows, ra);
         if constexpr (regs_b) plan_b.deposit(rank, stage + P::BK * LDA, b_rows, rb);
+      } else if constexpr (elements_async) {
+        (void)stage;
       } else {
         deposit_elements(rank, stage, stage + P::BK * LDA, ra, rb);
       }
@@ -233,7 +251,7 @@ struct GpuBlocked {
       if constexpr (!regs_a || !regs_b) detail::wait_async_copies();
       team.team_barrier();
     };
-    if constexpr (Packs && DEPTH > 2 && !regs_a && !regs_b) {
+    if constexpr (DEPTH > 2 && !regs_a && !regs_b) {
       // DEPTH stages, every copy asynchronous: DEPTH - 1 k-steps in flight.
       // Step s is in stage (s - s0) % DEPTH; each thread commits one group
       // of copies per step (empty past s1), so "step s landed" is "at most

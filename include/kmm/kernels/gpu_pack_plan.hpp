@@ -2,7 +2,8 @@
 // Pack staging of the GPU Blocked kernel (kernels/gpu_blocked.hpp): where each
 // thread's 16-byte packs of one operand's BK x ROWS k-step slice lie in
 // global memory and in the scratch stage, and the copies that move them.
-// P is the row (kmm/blocked_row.hpp), T the value type.
+// P is the row (kmm/blocked_row.hpp), T the value type. Also the element
+// copies of AsyncAll rows (ElementCopies), for slices packs cannot take.
 #include "kmm/blocked_row.hpp"
 #include "kmm/detail/access.hpp"
 #include "kmm/detail/pack.hpp"
@@ -97,6 +98,55 @@ struct PackPlan {
       } else {
         KMM_UNROLL
         for (int w = 0; w < V; ++w) detail::store_scratch(dst + local(u) + w * LD, reg[u * V + w]);
+      }
+    }
+  }
+};
+
+/// Element staging by cp.async, for rows whose staging is AsyncAll: the
+/// slices packs cannot take (edge blocks, a last partial k-step, operands
+/// not aligned for packs) one element per copy, walking the operand's
+/// unit-stride direction so that a warp reads contiguous memory, and
+/// elements outside the matrix written as zeros by the same copy (no
+/// registers, no branch around the copy). Thread `rank` copies N elements
+/// of the BK x ROWS slice: along the rows, (kk0 + u DK, r0); along k, (kk0,
+/// r0 + u DR). FITS: the team covers whole lines of the slice that way (else
+/// the row stages its edges through registers).
+template <class P, class T, int ROWS, int LD>
+struct ElementCopies {
+  using index_t = detail::index_t;
+  static constexpr int TEAM = P::team_size, BK = P::BK;
+  static constexpr bool FITS = TEAM % ROWS == 0 && TEAM % BK == 0 && (BK * ROWS) % TEAM == 0;
+  static constexpr int N = FITS ? BK * ROWS / TEAM : 1;
+  static constexpr int DK = FITS ? TEAM / ROWS : 1, DR = FITS ? TEAM / BK : 1;
+  bool rows_fast;
+  int kk0, r0;
+  index_t first, step;  // global offsets: element 0 from the slice's corner, element u + 1 from u
+
+  KOKKOS_FORCEINLINE_FUNCTION ElementCopies(int rank, bool rows_fast_, index_t s_row, index_t s_k)
+      : rows_fast(rows_fast_), kk0(rows_fast_ ? rank / ROWS : rank % BK), r0(rows_fast_ ? rank % ROWS : rank / BK),
+        first(r0 * s_row + kk0 * s_k), step(rows_fast_ ? DK * s_k : DR * s_row) {}
+
+  /// corner: the slice's element (row 0, k 0), inside the matrix (so every
+  /// copy has a readable source); rows, ks: how many of the slice's rows and
+  /// k lie inside the matrix (either may exceed the slice).
+  KOKKOS_FORCEINLINE_FUNCTION void copy(const T* corner, T* dst, index_t rows, index_t ks) const {
+    const T* src = corner + first;
+    if (rows_fast) {
+      const bool row_in = r0 < rows;
+      KMM_UNROLL
+      for (int u = 0; u < N; ++u) {
+        const bool in = row_in && kk0 + u * DK < ks;
+        detail::copy_element_async_or_zero(dst + (kk0 + u * DK) * LD + r0, in ? src : corner, in);
+        src += step;
+      }
+    } else {
+      const bool k_in = kk0 < ks;
+      KMM_UNROLL
+      for (int u = 0; u < N; ++u) {
+        const bool in = k_in && r0 + u * DR < rows;
+        detail::copy_element_async_or_zero(dst + kk0 * LD + r0 + u * DR, in ? src : corner, in);
+        src += step;
       }
     }
   }
