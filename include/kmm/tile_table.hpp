@@ -142,11 +142,15 @@ struct TileTable<ExecSpace, false> {
   /// fill them in one wave; each split keeps at least 8 k-steps (the
   /// pipeline's prologue and the partial's write stay small beside its
   /// FMAs) and the partials at most 256 MiB (perf-log: "Split-k").
+  template <class R>
+  static std::int64_t blocks(std::int64_t m, std::int64_t n) {  // row R's blocks of an m x n C
+    return ((m + R::BM - 1) / R::BM) * ((n + R::BN - 1) / R::BN);
+  }
   template <class R, class T>
   static int k_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
-    const std::int64_t blocks = ((m + R::BM - 1) / R::BM) * ((n + R::BN - 1) / R::BN);
+    const std::int64_t grid = blocks<R>(m, n);
     const std::int64_t slots = std::int64_t(multiprocessors) * R::min_blocks;
-    std::int64_t s = slots / blocks;
+    std::int64_t s = slots / grid;
     const std::int64_t by_k = ((k + R::BK - 1) / R::BK) / 8;
     const std::int64_t by_bytes = (std::int64_t(256) << 20) / (m * n * std::int64_t(sizeof(T)));
     s = s < by_k ? s : by_k;
@@ -166,8 +170,8 @@ struct TileTable<ExecSpace, false> {
   /// its grid pads C no more than the mid row's, else the mid row.
   enum class Pick { Large, Mid, Narrow };
   template <class R>
-  static std::int64_t padded(std::int64_t m, std::int64_t n) {
-    return ((m + R::BM - 1) / R::BM) * R::BM * (((n + R::BN - 1) / R::BN) * R::BN);
+  static std::int64_t padded(std::int64_t m, std::int64_t n) {  // C's elements in row R's block grid
+    return blocks<R>(m, n) * R::BM * R::BN;
   }
   template <class T>
   static Pick blocked_pick(std::int64_t m, std::int64_t n, bool large_whole_tiles, bool static_directions) {
@@ -175,9 +179,7 @@ struct TileTable<ExecSpace, false> {
       if (!large_whole_tiles && !static_directions) return Pick::Mid;
       return 20 * padded<Fp32Large>(m, n) <= 23 * padded<Fp32Mid>(m, n) ? Pick::Large : Pick::Mid;
     }
-    if ((m < n ? m : n) >= 128 &&
-        ((m + Fp64Large::BM - 1) / Fp64Large::BM) * ((n + Fp64Large::BN - 1) / Fp64Large::BN) >= 256)
-      return Pick::Large;
+    if ((m < n ? m : n) >= 128 && blocks<Fp64Large>(m, n) >= 256) return Pick::Large;
     return m >= n && padded<Fp64Narrow>(m, n) <= padded<Fp64Mid>(m, n) ? Pick::Narrow : Pick::Mid;
   }
 };

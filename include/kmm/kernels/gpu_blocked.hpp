@@ -10,14 +10,13 @@
 //
 // The pipeline: two scratch stages; the next k-step is fetched while this
 // one's FMAs run (into registers, or by cp.async straight into the other
-// stage: Row::staging). Rows with deeper staging keep more k-steps in
-// flight where every copy is asynchronous. Slices inside the matrices travel as 16-byte packs
-// when the dispatcher found the operands aligned (kernels/operands.hpp);
-// edge slices element by element, zeros outside the matrices (AsyncAll
-// rows copy those by cp.async too, gpu_pack_plan.hpp). Only in-range
-// C is written, as 16-byte packs where C allows. Blocks are taken in the
-// row's block order (GroupedRows). Why each choice, with measurements:
-// docs/perf-log.md, "Blocked on the GPU".
+// stage: Row::staging). Rows with deeper staging keep more k-steps in flight
+// where every copy is asynchronous. Slices inside the matrices travel as
+// 16-byte packs when the dispatcher found the operands aligned
+// (kernels/operands.hpp); edge slices element by element, zeros outside the
+// matrices (AsyncAll rows by cp.async too). Only in-range C is written, as
+// 16-byte packs where C allows. Blocks are taken in the row's block order
+// (GroupedRows). Why each choice: docs/perf-log.md, "Blocked on the GPU".
 //
 // Assumed: a GPU execution space (scratch level 0 is shared memory; team
 // rank r is thread r of the block); host backends take
@@ -88,10 +87,8 @@ struct GpuBlocked {
   static constexpr bool elements_fit() { return P::team_size % P::BK == 0 && (P::BK * ROWS) % P::team_size == 0; }
   static constexpr bool ASYNC_KA = P::staging::async_k && A_FAST == 0 && elements_fit<P::BM>();
   static constexpr bool ASYNC_KB = P::staging::async_k && B_FAST == 0 && elements_fit<P::BN>();
-  // AsyncAll rows stage the element path by cp.async too, zeros past the
-  // matrix's edges (ElementCopies, gpu_pack_plan.hpp): edge blocks, the last
-  // partial k-step and operands unfit for packs keep the pipeline's depth and
-  // hold no staging registers; other rows stage them through registers.
+  // AsyncAll rows copy the element path by cp.async too (ElementCopies,
+  // gpu_pack_plan.hpp): no staging registers, the pipeline's full depth.
   using ElemA = ElementCopies<P, T, P::BM, LDA>;
   using ElemB = ElementCopies<P, T, P::BN, LDB>;
   static constexpr bool ASYNC_ELEMENTS = P::staging::async_k && ElemA::FITS && ElemB::FITS;
@@ -182,11 +179,10 @@ struct GpuBlocked {
     constexpr bool async_a = Packs && ASYNC_A, async_b = Packs && ASYNC_B;
     constexpr bool async_ka = Packs && ASYNC_KA, async_kb = Packs && ASYNC_KB;
     constexpr bool elements_async = !Packs && ASYNC_ELEMENTS;
-    // staged through registers
-    constexpr bool regs_a = Packs ? !(async_a || async_ka) : !elements_async;
+    constexpr bool regs_a = Packs ? !(async_a || async_ka) : !elements_async;  // staged through registers
     constexpr bool regs_b = Packs ? !(async_b || async_kb) : !elements_async;
-    constexpr int NA = Packs ? (regs_a ? PlanA::NP * P::VM : 1) : (regs_a ? A_PER_THREAD : 1);
-    constexpr int NB = Packs ? (regs_b ? PlanB::NP * P::VN : 1) : (regs_b ? B_PER_THREAD : 1);
+    constexpr int NA = regs_a ? (Packs ? PlanA::NP * P::VM : A_PER_THREAD) : 1;
+    constexpr int NB = regs_b ? (Packs ? PlanB::NP * P::VN : B_PER_THREAD) : 1;
     T ra[NA], rb[NB];
     // a constant where the layout fixes it, so the pack path keeps one branch
     const bool a_rows = A_FAST >= 0 ? A_FAST == 1 : d.a_m;
@@ -241,10 +237,10 @@ struct GpuBlocked {
       if constexpr (Packs) {
         if constexpr (regs_a) plan_a.deposit(rank, stage, a_rows, ra);
         if constexpr (regs_b) plan_b.deposit(rank, stage + P::BK * LDA, b_rows, rb);
-      } else if constexpr (elements_async) {
-        (void)stage;
-      } else {
+      } else if constexpr (!elements_async) {
         deposit_elements(rank, stage, stage + P::BK * LDA, ra, rb);
+      } else {
+        (void)stage;  // the copies went straight to the stage
       }
     };
     const auto settle = [&]() {  // this thread's copies landed, then the team's
