@@ -6,6 +6,7 @@
 //   kmm-bench --kmm_set=tune       Blocked parameter candidates (bench/tuning.hpp)
 //   kmm-bench --kmm_set=shapes     application shapes (HPL, skinny, Gram, transposes, uneven), vendor and Auto
 //   kmm-bench --kmm_set=tune-shapes  the shapes set's NN products with the tune rows (GPU: with the table's split-k rule)
+//   kmm-bench --kmm_shape=MxNxK[,opA=T][,opB=T]  (repeatable) these products, vendor and Auto
 //   kmm-bench --kmm_reps=N         repetitions per case (median reported; 5)
 //   kmm-bench --kmm_warmup=S       seconds of warm-up calls per benchmark (GPU 1.5, CPU 0)
 //   plus any Google Benchmark flag: --benchmark_filter=..., --benchmark_out=x.json
@@ -338,10 +339,24 @@ std::vector<Shape> application_shapes() {
   return v;
 }
 
+// --kmm_shape=MxNxK[,opA=T][,opB=T] (repeatable): the shapes set is these
+// products instead (shapes of a class that the set does not list).
+std::vector<Shape> extra_shapes;
+bool parse_shape(const char* arg) {
+  long m = 0, n = 0, k = 0;
+  int used = 0;
+  if (std::sscanf(arg, "%ldx%ldx%ld%n", &m, &n, &k, &used) != 3 || m < 1 || n < 1 || k < 1) return false;
+  const std::string rest(arg + used);
+  extra_shapes.push_back({"custom", m, n, k, rest.find("opA=T") != std::string::npos,
+                          rest.find("opB=T") != std::string::npos, false});
+  return true;
+}
+
 std::vector<Shape> shapes(Set set) {
   std::vector<Shape> v;
   std::vector<long> sizes;
   const bool full = set == Set::Full;
+  if (set == Set::Shapes && !extra_shapes.empty()) return extra_shapes;
   if (set == Set::Shapes) return application_shapes();
   if (set == Set::TuneShapes) {  // tune rows are compiled for NN products
     for (const Shape& s : application_shapes())
@@ -458,7 +473,7 @@ void run_batched(benchmark::State& state, const BatchShape& s, Impl impl) {
 }
 
 std::vector<BatchShape> batch_shapes(Set set) {
-  if (set == Set::Tune || set == Set::TuneShapes) return {};
+  if (set == Set::Tune || set == Set::TuneShapes || !extra_shapes.empty()) return {};
   std::vector<long> sizes = set == Set::Full     ? std::vector<long>{4, 8, 16, 32, 64}
                            : set == Set::Shapes ? std::vector<long>{16, 32, 64}
                                                 : std::vector<long>{4, 16, 64};
@@ -506,7 +521,13 @@ int main(int argc, char** argv) {
     else if (std::strcmp(argv[i], "--kmm_set=quick") == 0) set = kmm_bench::Set::Quick;
     else if (std::strcmp(argv[i], "--kmm_set=shapes") == 0) set = kmm_bench::Set::Shapes;
     else if (std::strcmp(argv[i], "--kmm_set=tune-shapes") == 0) set = kmm_bench::Set::TuneShapes;
-    else if (std::strncmp(argv[i], "--kmm_reps=", 11) == 0) reps = std::max(1, std::atoi(argv[i] + 11));
+    else if (std::strncmp(argv[i], "--kmm_shape=", 12) == 0) {
+      if (!kmm_bench::parse_shape(argv[i] + 12)) {
+        std::fprintf(stderr, "kmm-bench: --kmm_shape wants MxNxK[,opA=T][,opB=T] with positive extents, got %s\n", argv[i] + 12);
+        return 2;
+      }
+      set = kmm_bench::Set::Shapes;
+    } else if (std::strncmp(argv[i], "--kmm_reps=", 11) == 0) reps = std::max(1, std::atoi(argv[i] + 11));
     else if (std::strncmp(argv[i], "--kmm_warmup=", 13) == 0) kmm_bench::warmup_seconds = std::max(0.0, std::atof(argv[i] + 13));
     else args.push_back(argv[i]);
   }
