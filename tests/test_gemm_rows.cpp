@@ -4,8 +4,11 @@
 // - the table's micro-kernels alone against a double reference, one team
 //   reading two k-steps from team scratch laid out as the pipeline's stages,
 //   every accumulator mapped to a distinct element of the block (GPU); on
-//   builds with fp64 MMA both MMA shapes (16x8x4, 16x8x8) and warp tiles
-//   of one and of several MMA tiles, so a wrong fragment layout fails;
+//   builds with fp64 MMA both MMA shapes (16x8x4, 16x8x8), warp tiles
+//   of one and of several MMA tiles, and every scratch layout, so a
+//   wrong fragment layout fails;
+// - the k-major scratch layout: a permutation that keeps k pairs whole, its
+//   offsets, and the bank patterns it is chosen for (any backend);
 // - rows with code paths the tile table's rows do not take, through the
 //   harness: register staging (fp32), AsyncAll staging of SIMT fp64, and on
 //   fp64 MMA builds the SIMT fp64 table row and the 16x8x8 MMA (GPU);
@@ -63,15 +66,62 @@ TEST(BlockOrder, GroupsGoDownTheColumns) {
   EXPECT_EQ(bj, 1);
 }
 
+TEST(ScratchLayout, KColumnsKeepsPairsAndBanks) {
+  using L = kmm::kernels::KColumns<8>;
+  constexpr int ROWS = 64;
+  std::vector<int> seen(8 * ROWS, 0);
+  for (int r = 0; r < ROWS; ++r)
+    for (int kk = 0; kk < 8; ++kk) {
+      const int at = L::at(kk, r);
+      ASSERT_TRUE(at >= 0 && at < 8 * ROWS) << "(" << kk << ", " << r << ") -> " << at;
+      ++seen[std::size_t(at)];
+      if (kk % 2 == 0) EXPECT_TRUE(at % 2 == 0 && L::at(kk + 1, r) == at + 1) << "pair (" << kk << ", " << r << ")";
+      if (r + 4 < ROWS) EXPECT_EQ(L::at(kk, r + 4), at + L::shift(0, 4));
+      EXPECT_EQ(at / 16, r / 2) << "two columns share one 128-byte span";
+    }
+  for (int e = 0; e < 8 * ROWS; ++e) ASSERT_EQ(seen[std::size_t(e)], 1) << "offset " << e;
+  EXPECT_TRUE(L::affine(0, 16) && !L::affine(0, 2) && !L::affine(1, 0));
+  // a half warp's fragment loads, k = 4 j + t by rows r0 + g (t, g < 4):
+  // 16 distinct 8-byte bank pairs (a shared-memory line is 16 doubles)
+  for (int j = 0; j < 2; ++j)
+    for (int r0 = 0; r0 < ROWS; r0 += 8) {
+      std::vector<int> bank(16, 0);
+      for (int g = 0; g < 4; ++g)
+        for (int t = 0; t < 4; ++t) ++bank[std::size_t(L::at(4 * j + t, r0 + g) % 16)];
+      for (int b = 0; b < 16; ++b) EXPECT_EQ(bank[std::size_t(b)], 1) << "j " << j << ", rows " << r0 << ": bank " << b;
+    }
+}
+
+// The GPU table's row rule (a host function; on builds without fp64 MMA the
+// fp64 rows are SIMT ones, so only the square that fills every wave is
+// checked there). fp64 on 132 multiprocessors: 1500^3 is 288 large blocks
+// for 264 slots (two waves, the second 24 blocks) against the mid row's
+// 576 blocks for 396 slots (two full ones): not the large row.
+TEST(TilePick, Fp64ComparesWavesNotBlocks) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  using Pick = Table::Pick;
+  EXPECT_EQ(Table::blocked_pick<double>(4096, 4096, true, true, 132), Pick::Large);
+  EXPECT_EQ(Table::blocked_pick<double>(64, 7680, false, true, 132), Pick::Mid);
+  if constexpr (Table::f64_mma) {
+    EXPECT_NE(Table::blocked_pick<double>(1500, 1500, false, true, 132), Pick::Large);
+    EXPECT_NE(Table::blocked_pick<double>(1024, 1024, true, true, 132), Pick::Large);
+    EXPECT_EQ(Table::blocked_pick<double>(2048, 2048, true, true, 132), Pick::Large);
+    EXPECT_EQ(Table::blocked_pick<double>(1234, 4321, false, true, 132), Pick::Large);
+    EXPECT_EQ(Table::blocked_pick<double>(7680, 64, false, true, 132), Pick::Narrow);
+  }
+}
+
 template <class C>
 class GpuRows : public ::testing::Test {};
 TYPED_TEST_SUITE(GpuRows, AllConfigs, ConfigNames);
 
 // One team of Row::team_size threads: each thread zeroes its accumulators,
-// adds two k-steps read from As / Bs (laid out as two scratch stages, rows LD
-// long, padding filled with random values too), and stores accumulator
-// (i, j) at out(row(rank, i), col(rank, j)), counting the stores.
-template <class Row, class T, class E>
+// adds two k-steps read from As / Bs (laid out as two scratch stages of BK x
+// (BM + PAD) and BK x (BN + PAD) elements, the slices in layouts LA and LB,
+// the rest filled with random values too), and stores accumulator (i, j) at
+// out(row(rank, i), col(rank, j)), counting the stores.
+template <class Row, class T, class E, class LA = kmm::kernels::KRows<Row::BM + Row::PAD>,
+          class LB = kmm::kernels::KRows<Row::BN + Row::PAD>>
 std::string micro_kernel_case(unsigned seed) {
   using MK = kmm::kernels::MicroKernel<Row, T>;
   constexpr int LDA = Row::BM + Row::PAD, LDB = Row::BN + Row::PAD, BK = Row::BK, BM = Row::BM, BN = Row::BN;
@@ -106,7 +156,7 @@ std::string micro_kernel_case(unsigned seed) {
         team.team_barrier();
         typename MK::acc_type acc;
         MK::zero(acc);
-        for (int s = 0; s < 2; ++s) MK::template compute<LDA, LDB>(sa + s * BK * LDA, sb + s * BK * LDB, rank, acc);
+        for (int s = 0; s < 2; ++s) MK::template compute<LA, LB>(sa + s * BK * LDA, sb + s * BK * LDB, rank, acc);
         for (int j = 0; j < MK::TN; ++j)
           for (int i = 0; i < MK::TM; ++i) {
             const int r = MK::row(rank, i), c = MK::col(rank, j);
@@ -116,11 +166,16 @@ std::string micro_kernel_case(unsigned seed) {
       });
   auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
   auto hc = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), count);
-  // The stages as matrices: As is op(A)^T, 2 BK x BM with rows LDA apart, Bs
-  // is op(B), 2 BK x BN with rows LDB apart; the harness's reference and bound.
-  using HostStrided = Kokkos::View<const T**, Kokkos::LayoutStride, Kokkos::HostSpace>;
-  const HostStrided a(hA.data(), Kokkos::LayoutStride(2 * BK, LDA, BM, 1));
-  const HostStrided b(hB.data(), Kokkos::LayoutStride(2 * BK, LDB, BN, 1));
+  // The stages as matrices: a is op(A)^T, 2 BK x BM, b is op(B), 2 BK x BN,
+  // each element read where its layout puts it; the harness's reference and
+  // bound.
+  using HostMatrix = Kokkos::View<T**, Kokkos::LayoutRight, Kokkos::HostSpace>;
+  const HostMatrix a("a", 2 * BK, BM), b("b", 2 * BK, BN);
+  for (int s = 0; s < 2; ++s)
+    for (int kk = 0; kk < BK; ++kk) {
+      for (int r = 0; r < BM; ++r) a(s * BK + kk, r) = hA(s * BK * LDA + LA::at(kk, r));
+      for (int c = 0; c < BN; ++c) b(s * BK + kk, c) = hB(s * BK * LDB + LB::at(kk, c));
+    }
   const Kokkos::View<T**, Kokkos::LayoutRight, Kokkos::HostSpace> c0("c0", BM, BN);
   const Expected e = expected_gemm<T>(Op::T, Op::N, 1.0, a, b, 0.0, c0);
   for (int r = 0; r < BM; ++r)
@@ -167,9 +222,21 @@ TYPED_TEST(GpuRows, DmmaFragments) {
   } else if constexpr (!kmm::TileTable<E>::f64_mma) {
     GTEST_SKIP() << "this build's GPU architecture has no fp64 MMA (sm_80 and newer)";
   } else {
+    using kmm::kernels::KColumns;
+    using kmm::kernels::KRows;
     EXPECT_EQ((micro_kernel_case<DmmaK4, T, E>(21)), "");
     EXPECT_EQ((micro_kernel_case<DmmaK8, T, E>(22)), "");
     EXPECT_EQ((micro_kernel_case<DmmaSmall, T, E>(23)), "");
+    // k-major stages (operands contiguous along k) for either operand and
+    // both, as the pipeline picks them for the op combinations (DmmaSmall: a
+    // warp tile of one MMA tile, warps 8 columns apart)
+    static_assert(kmm::kernels::MicroKernel<DmmaK4, T>::READS_K_MAJOR, "DmmaK4 reads k-major stages");
+    using RowsA = KRows<DmmaK4::BM + DmmaK4::PAD>;
+    using RowsB = KRows<DmmaK4::BN + DmmaK4::PAD>;
+    EXPECT_EQ((micro_kernel_case<DmmaK4, T, E, KColumns<8>, RowsB>(24)), "");
+    EXPECT_EQ((micro_kernel_case<DmmaK4, T, E, RowsA, KColumns<8>>(25)), "");
+    EXPECT_EQ((micro_kernel_case<DmmaK4, T, E, KColumns<8>, KColumns<8>>(26)), "");
+    EXPECT_EQ((micro_kernel_case<DmmaSmall, T, E, KColumns<8>, KColumns<8>>(27)), "");
   }
 }
 

@@ -56,14 +56,14 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
     using Table = TileTable<ExecSpace>;
     using Desc = kernels::Operands<TA, TB, AView, BView, CView>;
     const Desc d(A, B, C);
+    const int sms = multiprocessors(space);
     const auto launch = [&](auto row) {
       using R = typename decltype(row)::type;
-      kernels::gpu_blocked<R, TA, TB>(space, d, alpha, A, B, beta, C,
-                                      Table::template k_splits<R, T>(d.m, d.n, d.k, multiprocessors(space)));
+      kernels::gpu_blocked<R, TA, TB>(space, d, alpha, A, B, beta, C, Table::template k_splits<R, T>(d.m, d.n, d.k, sms));
     };
     using Large = typename Table::template blocked<T>;
     constexpr bool static_directions = Desc::A_FAST >= 0 && Desc::B_FAST >= 0;
-    switch (Table::template blocked_pick<T>(d.m, d.n, d.template whole_tiles<Large>(), static_directions)) {
+    switch (Table::template blocked_pick<T>(d.m, d.n, d.template whole_tiles<Large>(), static_directions, sms)) {
       case Table::Pick::Large: launch(type_tag<Large>{}); break;
       case Table::Pick::Narrow: launch(type_tag<typename Table::template blocked_narrow<T>>{}); break;
       default: launch(type_tag<typename Table::template blocked_mid<T>>{});

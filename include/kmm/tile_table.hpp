@@ -165,21 +165,32 @@ struct TileTable<ExecSpace, false> {
   /// only at run time (LayoutStride) and C is not whole large tiles (that
   /// two-path kernel spills at the register cap of four blocks per
   /// multiprocessor). fp64: the large row where C has at least 128 rows and
-  /// columns and 256 large blocks (two per multiprocessor on every SM);
-  /// else the narrow row where C has at least as many rows as columns and
-  /// its grid pads C no more than the mid row's, else the mid row.
+  /// columns and its waves cost 15 % less than the mid row's (a wave: every
+  /// resident-block slot of the device's multiprocessors busy; the last one
+  /// counts whole, since its blocks take as long however few they are:
+  /// 1500^3 is 288 large blocks for 264 slots, two waves, perf-log: "Waves,
+  /// not blocks"); else the narrow row where C has at least as many rows as
+  /// columns and its grid pads C no more than the mid row's, else the mid row.
   enum class Pick { Large, Mid, Narrow };
   template <class R>
   static std::int64_t padded(std::int64_t m, std::int64_t n) {  // C's elements in row R's block grid
     return blocks<R>(m, n) * R::BM * R::BN;
   }
+  template <class R>
+  static std::int64_t wave_elements(std::int64_t m, std::int64_t n, int multiprocessors) {  // per SM, all waves
+    const std::int64_t slots = std::int64_t(multiprocessors) * R::min_blocks;
+    return (blocks<R>(m, n) + slots - 1) / slots * R::min_blocks * R::BM * R::BN;
+  }
   template <class T>
-  static Pick blocked_pick(std::int64_t m, std::int64_t n, bool large_whole_tiles, bool static_directions) {
+  static Pick blocked_pick(std::int64_t m, std::int64_t n, bool large_whole_tiles, bool static_directions,
+                           int multiprocessors) {
     if (std::is_same<T, float>::value) {
       if (!large_whole_tiles && !static_directions) return Pick::Mid;
       return 20 * padded<Fp32Large>(m, n) <= 23 * padded<Fp32Mid>(m, n) ? Pick::Large : Pick::Mid;
     }
-    if ((m < n ? m : n) >= 128 && blocks<Fp64Large>(m, n) >= 256) return Pick::Large;
+    if ((m < n ? m : n) >= 128 &&
+        20 * wave_elements<Fp64Large>(m, n, multiprocessors) <= 23 * wave_elements<Fp64Mid>(m, n, multiprocessors))
+      return Pick::Large;
     return m >= n && padded<Fp64Narrow>(m, n) <= padded<Fp64Mid>(m, n) ? Pick::Narrow : Pick::Mid;
   }
 };

@@ -2,11 +2,11 @@
 // Rung 3, Blocked, on a GPU: register blocking on top of Tiled.
 //
 // A team computes a BM x BN block of C. Each k-step stages a BK-deep slice of
-// op(A) (stored transposed, As[k][m]) and of op(B) (Bs[k][n]) in team
-// scratch; the row's micro-kernel (gpu_micro_kernel.hpp) then adds the step
-// to each thread's register micro-tile. Every scratch value a thread reads
-// feeds TM or TN FMAs instead of Tiled's one, so the kernel stops being
-// bound by shared-memory bandwidth.
+// op(A) and of op(B) in team scratch (k-rows or k-major per operand:
+// gpu_scratch_layout.hpp); the row's micro-kernel (gpu_micro_kernel.hpp)
+// adds it to each thread's register micro-tile. Every scratch value a thread
+// reads feeds TM or TN FMAs instead of Tiled's one, so the kernel stops
+// being bound by shared-memory bandwidth.
 //
 // The pipeline: two scratch stages; the next k-step is fetched while this
 // one's FMAs run (into registers, or by cp.async straight into the other
@@ -38,9 +38,7 @@ namespace kernels {
 
 /// The kernel of row P for op(A) = A (TA false) or A^T and op(B) likewise.
 /// WholeTiles: the dispatcher found every block interior, k a multiple of BK
-/// and both operands fit for packs, so the kernel is the pack pipeline alone
-/// (with the element path beside it, a large fp32 row spilled at its
-/// register cap).
+/// and both operands fit for packs: the kernel is the pack pipeline alone.
 /// Split (split-k, kernels/split_k.hpp): `splits` teams per block of C, team
 /// s over k-steps [s * split_steps, (s + 1) * split_steps), each writing its
 /// raw partial product to the workspace `partial`; reduce_partials then
@@ -58,39 +56,40 @@ struct GpuBlocked {
   using member_type = typename policy_type::member_type;
   using scratch_view = Kokkos::View<T*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 
-  static constexpr int LDA = P::BM + P::PAD, LDB = P::BN + P::PAD;  // scratch row lengths
-  static constexpr int STAGE = P::BK * (LDA + LDB);                 // elements per stage
-  static constexpr int DEPTH = P::staging::depth;                   // stages
-  static constexpr int ALIGN_A = detail::pack_align(int(sizeof(T)) * P::VM);
-  static constexpr int ALIGN_B = detail::pack_align(int(sizeof(T)) * P::VN);
-  static constexpr int ALIGN = ALIGN_A > ALIGN_B ? ALIGN_A : ALIGN_B;  // of the scratch base
+  static constexpr int LDA = P::BM + P::PAD, LDB = P::BN + P::PAD;  // k-row lengths (KRows)
   // elements each thread stages per k-step on the element path
   static constexpr int A_PER_THREAD = (P::BK * P::BM + P::team_size - 1) / P::team_size;
   static constexpr int B_PER_THREAD = (P::BK * P::BN + P::team_size - 1) / P::team_size;
-  // Pack staging: a slice is read as packs of VM (A) or VN (B) consecutive
-  // elements along the operand's unit-stride direction, one 16-byte load
-  // per pack, and written to scratch as one 16-byte store (unit stride along
-  // m or n) or transposed, one store per element (unit stride along k).
+  // Pack staging: 16-byte packs along the operand's unit stride. Packs that
+  // land as they lie in the slice's layout (slice_layout: along m (n) into
+  // k-rows, along k into k-major) are one store, with asynchronous staging a
+  // cp.async without the prefetch's registers; packs along k into k-rows are
+  // transposed, one store per element, and keep the registers.
   static constexpr bool PACKS = Desc::template row_packs<P>();
   static constexpr int A_FAST = Desc::A_FAST, B_FAST = Desc::B_FAST;
-  // Packs along m (n) land in scratch as they lie in memory, so with
-  // asynchronous staging they are copied global -> scratch directly
-  // (cp.async), without the registers of the prefetch; packs along k are
-  // transposed and keep it.
-  static constexpr bool ASYNC_A = P::staging::async && A_FAST == 1, ASYNC_B = P::staging::async && B_FAST == 1;
-  // AsyncAll: an operand contiguous along k goes by cp.async too, one element
-  // per copy (a pack along k would land transposed): thread r copies element
-  // (r % BK, r / BK + u * team_size / BK) of the slice, so a warp reads whole
-  // k-runs of 32 / BK rows (m or n) and writes 32 distinct banks for BK = 8,
-  // 16 of them twice for BK = 16.
+  using LayA = slice_layout<MK, A_FAST, P::BK, LDA>;
+  using LayB = slice_layout<MK, B_FAST, P::BK, LDB>;
+  static constexpr bool KMAJOR_A = LayA::k_major, KMAJOR_B = LayB::k_major;
+  // a stage: op(A)'s slice, then op(B)'s at B_OFF (either layout fits BK x
+  // (rows + PAD) elements)
+  static constexpr int B_OFF = P::BK * LDA, STAGE = B_OFF + P::BK * LDB;
+  static constexpr int DEPTH = P::staging::depth;  // stages
+  static constexpr int ALIGN_A = detail::pack_align(int(sizeof(T)) * P::VM);
+  static constexpr int ALIGN_B = detail::pack_align(int(sizeof(T)) * P::VN);
+  static constexpr int ALIGN = ALIGN_A > ALIGN_B ? ALIGN_A : ALIGN_B;  // of the scratch base
+  static constexpr bool ASYNC_A = P::staging::async && (A_FAST == 1 || KMAJOR_A);
+  static constexpr bool ASYNC_B = P::staging::async && (B_FAST == 1 || KMAJOR_B);
+  // AsyncAll: an operand contiguous along k into k-rows goes by cp.async too,
+  // one element per copy: thread r copies element (r % BK, r / BK + u *
+  // team_size / BK), so a warp reads whole k-runs of 32 / BK rows.
   template <int ROWS>
   static constexpr bool elements_fit() { return P::team_size % P::BK == 0 && (P::BK * ROWS) % P::team_size == 0; }
-  static constexpr bool ASYNC_KA = P::staging::async_k && A_FAST == 0 && elements_fit<P::BM>();
-  static constexpr bool ASYNC_KB = P::staging::async_k && B_FAST == 0 && elements_fit<P::BN>();
+  static constexpr bool ASYNC_KA = P::staging::async_k && A_FAST == 0 && !KMAJOR_A && elements_fit<P::BM>();
+  static constexpr bool ASYNC_KB = P::staging::async_k && B_FAST == 0 && !KMAJOR_B && elements_fit<P::BN>();
   // AsyncAll rows copy the element path by cp.async too (ElementCopies,
   // gpu_pack_plan.hpp): no staging registers, the pipeline's full depth.
-  using ElemA = ElementCopies<P, T, P::BM, LDA>;
-  using ElemB = ElementCopies<P, T, P::BN, LDB>;
+  using ElemA = ElementCopies<P, T, P::BM, LayA>;
+  using ElemB = ElementCopies<P, T, P::BN, LayB>;
   static constexpr bool ASYNC_ELEMENTS = P::staging::async_k && ElemA::FITS && ElemB::FITS;
   static constexpr int SCRATCH_LEVEL = 0;  // the stages live in shared memory
 
@@ -149,20 +148,20 @@ struct GpuBlocked {
       const int e = rank + q * P::team_size;
       int kk, mm;
       coords(e, P::BK, P::BM, d.a_m, kk, mm);
-      if (e < P::BK * P::BM) detail::store_scratch(As + kk * LDA + mm, ra[q]);
+      if (e < P::BK * P::BM) detail::store_scratch(As + LayA::at(kk, mm), ra[q]);
     }
     KMM_UNROLL
     for (int q = 0; q < B_PER_THREAD; ++q) {
       const int e = rank + q * P::team_size;
       int kk, nn;
       coords(e, P::BK, P::BN, d.b_n, kk, nn);
-      if (e < P::BK * P::BN) detail::store_scratch(Bs + kk * LDB + nn, rb[q]);
+      if (e < P::BK * P::BN) detail::store_scratch(Bs + LayB::at(kk, nn), rb[q]);
     }
   }
 
   // This thread's packs of each operand's slice (kernels/gpu_pack_plan.hpp).
-  using PlanA = PackPlan<P, T, P::BM, LDA, P::VM, A_FAST>;
-  using PlanB = PackPlan<P, T, P::BN, LDB, P::VN, B_FAST>;
+  using PlanA = PackPlan<P, T, P::BM, LayA, P::VM, A_FAST>;
+  using PlanB = PackPlan<P, T, P::BN, LayB, P::VN, B_FAST>;
   // k-steps [s0, s1) of the block at (i0, j0) as a pipeline. Two stages: the
   // next step's share is loaded into registers while this step's FMAs run,
   // then deposited in the other stage (asynchronous operands: copied straight
@@ -218,16 +217,16 @@ struct GpuBlocked {
         else plan_a.fetch(rank, pa, ra);
         if constexpr (async_kb) {
           constexpr int N = P::BK * P::BN / P::team_size;
-          T* dst = stage + P::BK * LDA + kk_r * LDB + r_r;
+          T* dst = stage + B_OFF + kk_r * LDB + r_r;
           KMM_UNROLL
           for (int u = 0; u < N; ++u) detail::copy_element_async(dst + u * DRK, pb + u * int(DRK * d.b_sj));
-        } else if constexpr (async_b) plan_b.copy(rank, pb, stage + P::BK * LDA);
+        } else if constexpr (async_b) plan_b.copy(rank, pb, stage + B_OFF);
         else plan_b.fetch(rank, pb, rb);
         pa += P::BK * d.a_sp;
         pb += P::BK * d.b_sp;
       } else if constexpr (elements_async) {
         elem_a.copy(A.data() + i0 * d.a_si + p0 * d.a_sp, stage, d.m - i0, d.k - p0);
-        elem_b.copy(B.data() + p0 * d.b_sp + j0 * d.b_sj, stage + P::BK * LDA, d.n - j0, d.k - p0);
+        elem_b.copy(B.data() + p0 * d.b_sp + j0 * d.b_sj, stage + B_OFF, d.n - j0, d.k - p0);
       } else {
         (void)stage;
         fetch_elements(rank, i0, j0, p0, ra, rb);
@@ -236,9 +235,9 @@ struct GpuBlocked {
     const auto deposit = [&](T* stage) {
       if constexpr (Packs) {
         if constexpr (regs_a) plan_a.deposit(rank, stage, a_rows, ra);
-        if constexpr (regs_b) plan_b.deposit(rank, stage + P::BK * LDA, b_rows, rb);
+        if constexpr (regs_b) plan_b.deposit(rank, stage + B_OFF, b_rows, rb);
       } else if constexpr (!elements_async) {
-        deposit_elements(rank, stage, stage + P::BK * LDA, ra, rb);
+        deposit_elements(rank, stage, stage + B_OFF, ra, rb);
       } else {
         (void)stage;  // the copies went straight to the stage
       }
@@ -265,7 +264,7 @@ struct GpuBlocked {
         team.team_barrier();
         if (s + DEPTH - 1 < s1) fetch((s + DEPTH - 1) * P::BK, smem + wr * STAGE);
         detail::commit_async_copies();
-        MK::template compute<LDA, LDB>(smem + rd * STAGE, smem + rd * STAGE + P::BK * LDA, rank, acc);
+        MK::template compute<LayA, LayB>(smem + rd * STAGE, smem + rd * STAGE + B_OFF, rank, acc);
         rd = rd + 1 == DEPTH ? 0 : rd + 1;
         wr = wr + 1 == DEPTH ? 0 : wr + 1;
       }
@@ -280,7 +279,7 @@ struct GpuBlocked {
       const int t = int((s - s0) % 2);
       // the other stage was last read before the previous barrier
       if (s + 1 < s1) fetch((s + 1) * P::BK, smem + (1 - t) * STAGE);  // in flight during the FMAs
-      MK::template compute<LDA, LDB>(smem + t * STAGE, smem + t * STAGE + P::BK * LDA, rank, acc);
+      MK::template compute<LayA, LayB>(smem + t * STAGE, smem + t * STAGE + B_OFF, rank, acc);
       if (s + 1 < s1) deposit(smem + (1 - t) * STAGE);
       settle();
     }

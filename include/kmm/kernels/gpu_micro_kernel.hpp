@@ -5,9 +5,11 @@
 // each lands in the block: element (i, j) of thread `rank` is C(row(rank, i),
 // col(rank, j)) relative to the block's corner, and runs of VM consecutive i
 // (VN consecutive j) are consecutive rows (columns), so the pipeline can write
-// C back in packs. compute() adds one BK-deep k-step read from the scratch
-// stage: op(A)'s slice as As[kk * LDA + r] (r along m), op(B)'s as
-// Bs[kk * LDB + c] (c along n). The pipeline (gpu_blocked.hpp) owns staging,
+// C back in packs. compute<LA, LB>() adds one BK-deep k-step read from the
+// scratch stage: op(A)'s element (kk, r) at As[LA::at(kk, r)] (r along m),
+// op(B)'s (kk, c) at Bs[LB::at(kk, c)] (c along n), LA and LB the layouts of
+// gpu_scratch_layout.hpp; READS_K_MAJOR says whether it reads KColumns
+// (else KRows only). The pipeline (gpu_blocked.hpp) owns staging,
 // barriers and the write-back; a micro-kernel owns only registers.
 // VM (VN) is also the pack width of C's write-back along m (n).
 // Assumed: every thread of the team calls compute() with the same stage.
@@ -17,6 +19,7 @@
 #include "kmm/detail/access.hpp"
 #include "kmm/detail/mma.hpp"
 #include "kmm/detail/pack.hpp"
+#include "kmm/kernels/gpu_scratch_layout.hpp"
 
 namespace kmm {
 namespace kernels {
@@ -41,6 +44,7 @@ template <class Row, class T>
 struct MicroKernel<Row, T, SimtFma> {
   static constexpr int TM = Row::TM, TN = Row::TN, VM = Row::VM, VN = Row::VN;
   static constexpr int TX = Row::TX, TY = Row::TY, BK = Row::BK;
+  static constexpr bool READS_K_MAJOR = false;  // its 16-byte fragment packs run along m and n
   using acc_type = T[TN][TM];
 
   KOKKOS_FORCEINLINE_FUNCTION static int row(int rank, int i) {
@@ -51,8 +55,10 @@ struct MicroKernel<Row, T, SimtFma> {
   }
   KOKKOS_FORCEINLINE_FUNCTION static void zero(acc_type& c) { zero_accumulators(c); }
   /// c += As^T Bs over one k-step (BK deep, zero-padded past k).
-  template <int LDA, int LDB>
+  template <class LA, class LB>
   KOKKOS_FORCEINLINE_FUNCTION static void compute(const T* As, const T* Bs, int rank, acc_type& c) {
+    static_assert(!LA::k_major && !LB::k_major, "SimtFma reads k-rows (KRows) only");
+    constexpr int LDA = LA::ld, LDB = LB::ld;
     const int tx = rank % TX, ty = rank / TX;
     KMM_UNROLL
     for (int kk = 0; kk < BK; ++kk) {
@@ -77,8 +83,9 @@ struct MicroKernel<Row, T, SimtFma> {
 /// element at row 16 mt + 8 h + g and column 8 nt + 2 t + e of the warp tile
 /// (lane = 4 g + t): C goes back as pairs of columns (VN = 2), rows one at a
 /// time (VM = 1). Fragment loads are 8-byte ld.shared; a warp's 32 of them
-/// (4 k x 8 rows) hit distinct banks when the scratch row length is 4 mod 16
-/// doubles (ScratchPad<4> with BM, BN multiples of 16).
+/// (4 k x 8 rows) hit distinct banks in KRows when the scratch row length is
+/// 4 mod 16 doubles (ScratchPad<4> with BM, BN multiples of 16), and in
+/// KColumns by its swizzle (k-steps of 8).
 template <class Row, int M, int N, int K>
 struct MicroKernel<Row, double, Dmma<M, N, K>> {
   using T = double;
@@ -86,6 +93,7 @@ struct MicroKernel<Row, double, Dmma<M, N, K>> {
   static constexpr int TM = 2 * MT, TN = 2 * NT, VM = 1, VN = 2;
   static constexpr int TX = Row::TX, BK = Row::BK;
   static_assert(BK % K == 0, "Dmma: the k-step must hold whole MMA steps");
+  static constexpr bool READS_K_MAJOR = BK == 8;  // KColumns' k-step
   using acc_type = T[TN][TM];
 
   KOKKOS_FORCEINLINE_FUNCTION static int row(int rank, int i) {
@@ -95,12 +103,13 @@ struct MicroKernel<Row, double, Dmma<M, N, K>> {
     return ((rank / 32) / TX) * Row::TN + (j / 2) * 8 + (rank % 4) * 2 + j % 2;
   }
   KOKKOS_FORCEINLINE_FUNCTION static void zero(acc_type& c) { zero_accumulators(c); }
-  /// c += As^T Bs over one k-step, BK / K MMA steps.
-  template <int LDA, int LDB>
+  /// c += As^T Bs over one k-step, BK / K MMA steps. A lane reads A(g + dr,
+  /// 4 j + t) and B(4 j + t, g + dr), dr a multiple of 8 (one offset from
+  /// the lane's element at dr = 0 in either layout).
+  template <class LA, class LB>
   KOKKOS_FORCEINLINE_FUNCTION static void compute(const T* As, const T* Bs, int rank, acc_type& c) {
     const int w = rank / 32, g = (rank % 32) / 4, t = rank % 4;
-    const T* a = As + t * LDA + (w % TX) * Row::TM + g;  // A(g, t) of MMA tile 0
-    const T* b = Bs + t * LDB + (w / TX) * Row::TN + g;  // B(t, g)
+    const int ra = (w % TX) * Row::TM + g, rb = (w / TX) * Row::TN + g;  // A(ra, t) of MMA tile 0, B(t, rb)
     KMM_UNROLL
     for (int ks = 0; ks < BK / K; ++ks) {
       T af[MT][K / 2], bf[NT][K / 4];  // K = 4: {A(g, t), A(g + 8, t)}; K = 8 adds t + 4
@@ -108,11 +117,13 @@ struct MicroKernel<Row, double, Dmma<M, N, K>> {
       for (int mt = 0; mt < MT; ++mt)
         KMM_UNROLL
         for (int q = 0; q < K / 2; ++q)
-          af[mt][q] = detail::load_scratch(a + (ks * K + (q / 2) * 4) * LDA + mt * 16 + (q % 2) * 8);
+          af[mt][q] = detail::load_scratch(As + LA::at(ks * K + (q / 2) * 4 + t, ra) +
+                                           LA::shift(0, mt * 16 + (q % 2) * 8));
       KMM_UNROLL
       for (int nt = 0; nt < NT; ++nt)
         KMM_UNROLL
-        for (int q = 0; q < K / 4; ++q) bf[nt][q] = detail::load_scratch(b + (ks * K + q * 4) * LDB + nt * 8);
+        for (int q = 0; q < K / 4; ++q)
+          bf[nt][q] = detail::load_scratch(Bs + LB::at(ks * K + q * 4 + t, rb) + LB::shift(0, nt * 8));
       KMM_UNROLL
       for (int mt = 0; mt < MT; ++mt) {
         KMM_UNROLL

@@ -2,21 +2,23 @@
 // Pack staging of the GPU Blocked kernel (kernels/gpu_blocked.hpp): where each
 // thread's 16-byte packs of one operand's BK x ROWS k-step slice lie in
 // global memory and in the scratch stage, and the copies that move them.
-// P is the row (kmm/blocked_row.hpp), T the value type. Also the element
-// copies of AsyncAll rows (ElementCopies), for slices packs cannot take.
+// P is the row (kmm/blocked_row.hpp), T the value type, L the slice's scratch
+// layout (gpu_scratch_layout.hpp). Also the element copies of AsyncAll rows
+// (ElementCopies), for slices packs cannot take.
 #include "kmm/blocked_row.hpp"
 #include "kmm/detail/access.hpp"
 #include "kmm/detail/pack.hpp"
+#include "kmm/kernels/gpu_scratch_layout.hpp"
 
 namespace kmm {
 namespace kernels {
 
-// This thread's packs of one operand's BK x ROWS slice (scratch rows LD
-// long), located once per block: offsets from the slice's first element in
+// This thread's packs of one operand's BK x ROWS slice (scratch layout L),
+// located once per block: offsets from the slice's first element in
 // global memory (32-bit: the launcher takes the pack path only where every
 // offset in a slice fits, Operands::fits) and in its scratch stage. FAST: the unit-stride
 // direction where the layout fixes it (static_rows_fast), else -1.
-template <class P, class T, int ROWS, int LD, int V, int FAST>
+template <class P, class T, int ROWS, class L, int V, int FAST>
 struct PackPlan {
   using index_t = detail::index_t;
   // Pack q of a BK x ROWS slice: its k offset and its first row (m for A, n
@@ -37,8 +39,11 @@ struct PackPlan {
   // u lies DK k and DR rows past its pack 0: one offset pair is the whole
   // plan, and no registers hold the others (they spilled at the register cap).
   static constexpr int LINE = FAST == 1 ? ROWS / V : P::BK / V;
-  static constexpr bool AFFINE = FAST >= 0 && P::team_size % LINE == 0;
   static constexpr int DK = FAST == 1 ? P::team_size / LINE : 0, DR = FAST == 0 ? P::team_size / LINE : 0;
+  static constexpr bool AFFINE = FAST >= 0 && P::team_size % LINE == 0 && L::affine(DK, DR);
+  // A k-major layout holds packs along k as they lie in memory (and only
+  // operands whose layout fixes k as the unit stride get one).
+  static_assert(!L::k_major || FAST == 0, "PackPlan: k-major scratch for operands contiguous along k only");
   static constexpr int N = AFFINE ? 1 : NP;
   int g[N], l[N];
   index_t s_row, s_k;
@@ -51,7 +56,7 @@ struct PackPlan {
       const int q = rank + u * P::team_size;
       if (q < COUNT) pack_coords(q, rows_fast, kk, r);
       g[u] = int(r * s_row + kk * s_k);
-      l[u] = kk * LD + r;
+      l[u] = L::at(kk, r);
     }
   }
   // Is pack u of this thread inside the slice? (Always, when the team's
@@ -72,7 +77,7 @@ struct PackPlan {
     else return g[u];
   }
   KOKKOS_FORCEINLINE_FUNCTION int local(int u) const {
-    if constexpr (AFFINE) return l[0] + u * (DK * LD + DR);
+    if constexpr (AFFINE) return l[0] + u * L::shift(DK, DR);
     else return l[u];
   }
   // Global -> registers, one 16-byte load per pack (from: see origin()).
@@ -81,23 +86,24 @@ struct PackPlan {
     for (int u = 0; u < NP; ++u)
       if (owns(rank, u)) detail::load_global_pack<T, V>(from + rel(u), reg + u * V);
   }
-  // Global -> scratch without registers (packs along the rows only).
+  // Global -> scratch without registers (packs that land as they lie in
+  // memory: along the rows of KRows, along k of KColumns).
   KOKKOS_FORCEINLINE_FUNCTION void copy(int rank, const T* from, T* dst) const {
     KMM_UNROLL
     for (int u = 0; u < NP; ++u)
       if (owns(rank, u)) detail::copy_pack_async<T, V>(dst + local(u), from + rel(u));
   }
-  // Registers -> scratch: one 16-byte store per pack when the pack runs
-  // along the rows, V stores down k when it runs along k.
+  // Registers -> scratch: one 16-byte store per pack when it lands as it
+  // lies (see copy()), else V stores down k (packs along k into KRows).
   KOKKOS_FORCEINLINE_FUNCTION void deposit(int rank, T* dst, bool rows_fast, const T* reg) const {
     KMM_UNROLL
     for (int u = 0; u < NP; ++u) {
       if (!owns(rank, u)) continue;
-      if (rows_fast) {
+      if (L::k_major || rows_fast) {
         detail::store_pack<T, V>(dst + local(u), reg + u * V);
       } else {
         KMM_UNROLL
-        for (int w = 0; w < V; ++w) detail::store_scratch(dst + local(u) + w * LD, reg[u * V + w]);
+        for (int w = 0; w < V; ++w) detail::store_scratch(dst + local(u) + L::shift(w, 0), reg[u * V + w]);
       }
     }
   }
@@ -111,33 +117,35 @@ struct PackPlan {
 /// registers, no branch around the copy). Thread `rank` copies N elements
 /// of the BK x ROWS slice: along the rows, (kk0 + u DK, r0); along k, (kk0,
 /// r0 + u DR). FITS: the team covers whole lines of the slice that way (else
-/// the row stages its edges through registers).
-template <class P, class T, int ROWS, int LD>
+/// the row stages its edges through registers). L: the scratch layout (a
+/// k-major one only for operands contiguous along k: the walk along k).
+template <class P, class T, int ROWS, class L>
 struct ElementCopies {
   using index_t = detail::index_t;
   static constexpr int TEAM = P::team_size, BK = P::BK;
-  static constexpr bool FITS = TEAM % ROWS == 0 && TEAM % BK == 0 && (BK * ROWS) % TEAM == 0;
+  static constexpr int DK = TEAM % ROWS == 0 ? TEAM / ROWS : 1, DR = TEAM % BK == 0 ? TEAM / BK : 1;
+  static constexpr bool FITS =
+      TEAM % ROWS == 0 && TEAM % BK == 0 && (BK * ROWS) % TEAM == 0 && L::affine(0, DR);
   static constexpr int N = FITS ? BK * ROWS / TEAM : 1;
-  static constexpr int DK = FITS ? TEAM / ROWS : 1, DR = FITS ? TEAM / BK : 1;
   bool rows_fast;
   int kk0, r0;
   index_t first, step;  // global offsets: element 0 from the slice's corner, element u + 1 from u
 
   KOKKOS_FORCEINLINE_FUNCTION ElementCopies(int rank, bool rows_fast_, index_t s_row, index_t s_k)
-      : rows_fast(rows_fast_), kk0(rows_fast_ ? rank / ROWS : rank % BK), r0(rows_fast_ ? rank % ROWS : rank / BK),
-        first(r0 * s_row + kk0 * s_k), step(rows_fast_ ? DK * s_k : DR * s_row) {}
+      : rows_fast(!L::k_major && rows_fast_), kk0(rows_fast ? rank / ROWS : rank % BK),
+        r0(rows_fast ? rank % ROWS : rank / BK), first(r0 * s_row + kk0 * s_k), step(rows_fast ? DK * s_k : DR * s_row) {}
 
   /// corner: the slice's element (row 0, k 0), inside the matrix (so every
   /// copy has a readable source); rows, ks: how many of the slice's rows and
   /// k lie inside the matrix (either may exceed the slice).
   KOKKOS_FORCEINLINE_FUNCTION void copy(const T* corner, T* dst, index_t rows, index_t ks) const {
     const T* src = corner + first;
-    if (rows_fast) {
+    if (!L::k_major && rows_fast) {
       const bool row_in = r0 < rows;
       KMM_UNROLL
       for (int u = 0; u < N; ++u) {
         const bool in = row_in && kk0 + u * DK < ks;
-        detail::copy_element_async_or_zero(dst + (kk0 + u * DK) * LD + r0, in ? src : corner, in);
+        detail::copy_element_async_or_zero(dst + L::at(kk0 + u * DK, r0), in ? src : corner, in);
         src += step;
       }
     } else {
@@ -145,7 +153,7 @@ struct ElementCopies {
       KMM_UNROLL
       for (int u = 0; u < N; ++u) {
         const bool in = k_in && r0 + u * DR < rows;
-        detail::copy_element_async_or_zero(dst + kk0 * LD + r0 + u * DR, in ? src : corner, in);
+        detail::copy_element_async_or_zero(dst + L::at(kk0, r0) + u * L::shift(0, DR), in ? src : corner, in);
         src += step;
       }
     }
