@@ -4,10 +4,12 @@
 # on the mid-size tiled case, batched_gemm and the GPU rows, and kmm-bench. Logs and JSON go to $OUT (or
 # ./gpu-out): summary.txt, bench-gpu.json, tune-gpu.json and everything else in
 # results.tar.gz (a device call brings back at most 8 files).
-# Steps can be chosen: KMM_GPU_STEPS="tests sanitize tune tune-shapes bench ab".
+# Steps can be chosen: KMM_GPU_STEPS="tests sanitize tune tune-shapes bench ab sass".
 # ab: an earlier kmm-bench (KMM_AB_OLD, a binary or its .xz, packed beside
 # .gpu/) against this one, interleaved old/new KMM_AB_ROUNDS times (2) on
 # the rows of KMM_BENCH_ARGS, JSON of each run in ab-results.tar.gz.
+# sass: the SASS of the kmm-bench kernels matching KMM_SASS_MATCH (and of
+# KMM_AB_OLD's), summarised in sass.txt, each kernel in results.tar.gz.
 #   device call: command "bash scripts/gpu-run.sh", carry [".gpu"]
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -102,6 +104,23 @@ if [[ " $steps " == *" ab "* ]]; then
     done
   done
   tar -C "$out/ab" -czf "$final/ab-results.tar.gz" .
+fi
+if [[ " $steps " == *" sass "* ]]; then
+  # kernels whose names match KMM_SASS_MATCH in this kmm-bench (and in
+  # KMM_AB_OLD's): instruction counts, spills, hot loops (scripts/sass-kernels.py)
+  for which in new old; do
+    exe=.gpu/bin/kmm-bench
+    if [ $which = old ]; then
+      [ -n "${KMM_AB_OLD:-}" ] || continue
+      exe=$out/kmm-bench.old
+      [ -f "$exe" ] || { if [[ $KMM_AB_OLD == *.xz ]]; then xz -dc "$KMM_AB_OLD" > "$exe"; else cp "$KMM_AB_OLD" "$exe"; fi; }
+    fi
+    mkdir -p "$out/sass-$which"
+    cuobjdump -sass "$exe" | python3 scripts/sass-kernels.py "${KMM_SASS_MATCH:-GpuBlocked}" "$out/sass-$which" \
+      > "$out/sass-$which.txt" 2>&1
+    summary+=("sass $which rc=$?: $(grep -c '^kernel-' "$out/sass-$which.txt") kernels")
+  done
+  cat "$out"/sass-*.txt > "$final/sass.txt"
 fi
 echo "==== summary"
 printf '%s\n' "${summary[@]}" | tee "$out/summary.txt"
