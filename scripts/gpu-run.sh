@@ -92,9 +92,18 @@ if [[ " $steps " == *" bench "* ]]; then
   summary+=("kmm-bench rc=$rc")
   grep -E 'median' "$out/bench-gpu.txt" | cut -c1-150
 fi
+# KMM_AB_OLD as a runnable binary (an .xz one decompressed once into $out)
+old_bench() {
+  if [[ $KMM_AB_OLD == *.xz ]]; then
+    [ -f "$out/kmm-bench.old" ] || { xz -dc "$KMM_AB_OLD" > "$out/kmm-bench.old" && chmod +x "$out/kmm-bench.old"; }
+    echo "$out/kmm-bench.old"
+  else
+    echo "$KMM_AB_OLD"
+  fi
+}
 if [[ " $steps " == *" ab "* ]]; then
-  old=${KMM_AB_OLD:?KMM_AB_OLD names the earlier kmm-bench}
-  if [[ $old == *.xz ]]; then xz -dc "$old" > "$out/kmm-bench.old" && chmod +x "$out/kmm-bench.old"; old=$out/kmm-bench.old; fi
+  : "${KMM_AB_OLD:?KMM_AB_OLD names the earlier kmm-bench}"
+  old=$(old_bench)
   mkdir -p "$out/ab"
   for r in $(seq "${KMM_AB_ROUNDS:-2}"); do
     for which in old new; do
@@ -112,8 +121,7 @@ if [[ " $steps " == *" sass "* ]]; then
     exe=.gpu/bin/kmm-bench
     if [ $which = old ]; then
       [ -n "${KMM_AB_OLD:-}" ] || continue
-      exe=$out/kmm-bench.old
-      [ -f "$exe" ] || { if [[ $KMM_AB_OLD == *.xz ]]; then xz -dc "$KMM_AB_OLD" > "$exe"; else cp "$KMM_AB_OLD" "$exe"; fi; }
+      exe=$(old_bench)
     fi
     mkdir -p "$out/sass-$which"
     cuobjdump -sass "$exe" | python3 scripts/sass-kernels.py "${KMM_SASS_MATCH:-GpuBlocked}" "$out/sass-$which" \

@@ -146,11 +146,13 @@ struct TileTable<ExecSpace, false> {
   static std::int64_t blocks(std::int64_t m, std::int64_t n) {  // row R's blocks of an m x n C
     return ((m + R::BM - 1) / R::BM) * ((n + R::BN - 1) / R::BN);
   }
+  template <class R>
+  static std::int64_t slots(int multiprocessors) {  // row R's resident blocks on the device
+    return std::int64_t(multiprocessors) * R::min_blocks;
+  }
   template <class R, class T>
   static int k_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
-    const std::int64_t grid = blocks<R>(m, n);
-    const std::int64_t slots = std::int64_t(multiprocessors) * R::min_blocks;
-    std::int64_t s = slots / grid;
+    std::int64_t s = slots<R>(multiprocessors) / blocks<R>(m, n);
     const std::int64_t by_k = ((k + R::BK - 1) / R::BK) / 8;
     const std::int64_t by_bytes = (std::int64_t(256) << 20) / (m * n * std::int64_t(sizeof(T)));
     s = s < by_k ? s : by_k;
@@ -178,8 +180,8 @@ struct TileTable<ExecSpace, false> {
   }
   template <class R>
   static std::int64_t wave_elements(std::int64_t m, std::int64_t n, int multiprocessors) {  // per SM, all waves
-    const std::int64_t slots = std::int64_t(multiprocessors) * R::min_blocks;
-    return (blocks<R>(m, n) + slots - 1) / slots * R::min_blocks * R::BM * R::BN;
+    const std::int64_t waves = (blocks<R>(m, n) + slots<R>(multiprocessors) - 1) / slots<R>(multiprocessors);
+    return waves * R::min_blocks * R::BM * R::BN;
   }
   template <class T>
   static Pick blocked_pick(std::int64_t m, std::int64_t n, bool large_whole_tiles, bool static_directions,
