@@ -66,30 +66,39 @@ TEST(BlockOrder, GroupsGoDownTheColumns) {
   EXPECT_EQ(bj, 1);
 }
 
-TEST(ScratchLayout, KColumnsKeepsPairsAndBanks) {
-  using L = kmm::kernels::KColumns<8>;
+// KColumns<BK> (BK = 8 and 16): a permutation of the BK x ROWS slice, k
+// pairs whole, each 128-byte span holding 128 / (8 BK) whole columns, steps
+// of 4 along r one offset, and a half warp's MMA fragment loads (k = 4 j + t
+// by rows r0 + g, t, g < 4) on 16 distinct 8-byte bank pairs (a
+// shared-memory line is 16 doubles).
+template <int BK>
+void check_kcolumns() {
+  using L = kmm::kernels::KColumns<BK>;
   constexpr int ROWS = 64;
-  std::vector<int> seen(8 * ROWS, 0);
+  std::vector<int> seen(BK * ROWS, 0);
   for (int r = 0; r < ROWS; ++r)
-    for (int kk = 0; kk < 8; ++kk) {
+    for (int kk = 0; kk < BK; ++kk) {
       const int at = L::at(kk, r);
-      ASSERT_TRUE(at >= 0 && at < 8 * ROWS) << "(" << kk << ", " << r << ") -> " << at;
+      ASSERT_TRUE(at >= 0 && at < BK * ROWS) << "BK " << BK << ": (" << kk << ", " << r << ") -> " << at;
       ++seen[std::size_t(at)];
       if (kk % 2 == 0) EXPECT_TRUE(at % 2 == 0 && L::at(kk + 1, r) == at + 1) << "pair (" << kk << ", " << r << ")";
       if (r + 4 < ROWS) EXPECT_EQ(L::at(kk, r + 4), at + L::shift(0, 4));
-      EXPECT_EQ(at / 16, r / 2) << "two columns share one 128-byte span";
+      EXPECT_EQ(at / 16, r * BK / 16) << "BK " << BK << ": column " << r << " outside its 128-byte span";
     }
-  for (int e = 0; e < 8 * ROWS; ++e) ASSERT_EQ(seen[std::size_t(e)], 1) << "offset " << e;
+  for (int e = 0; e < BK * ROWS; ++e) ASSERT_EQ(seen[std::size_t(e)], 1) << "BK " << BK << ": offset " << e;
   EXPECT_TRUE(L::affine(0, 16) && !L::affine(0, 2) && !L::affine(1, 0));
-  // a half warp's fragment loads, k = 4 j + t by rows r0 + g (t, g < 4):
-  // 16 distinct 8-byte bank pairs (a shared-memory line is 16 doubles)
-  for (int j = 0; j < 2; ++j)
+  for (int j = 0; j < BK / 4; ++j)
     for (int r0 = 0; r0 < ROWS; r0 += 8) {
       std::vector<int> bank(16, 0);
       for (int g = 0; g < 4; ++g)
         for (int t = 0; t < 4; ++t) ++bank[std::size_t(L::at(4 * j + t, r0 + g) % 16)];
-      for (int b = 0; b < 16; ++b) EXPECT_EQ(bank[std::size_t(b)], 1) << "j " << j << ", rows " << r0 << ": bank " << b;
+      for (int b = 0; b < 16; ++b)
+        EXPECT_EQ(bank[std::size_t(b)], 1) << "BK " << BK << ", j " << j << ", rows " << r0 << ": bank " << b;
     }
+}
+TEST(ScratchLayout, KColumnsKeepsPairsAndBanks) {
+  check_kcolumns<8>();
+  check_kcolumns<16>();
 }
 
 // The GPU table's row rule (a host function; on builds without fp64 MMA the
@@ -237,6 +246,13 @@ TYPED_TEST(GpuRows, DmmaFragments) {
     EXPECT_EQ((micro_kernel_case<DmmaK4, T, E, RowsA, KColumns<8>>(25)), "");
     EXPECT_EQ((micro_kernel_case<DmmaK4, T, E, KColumns<8>, KColumns<8>>(26)), "");
     EXPECT_EQ((micro_kernel_case<DmmaSmall, T, E, KColumns<8>, KColumns<8>>(27)), "");
+    // 16-deep k-steps (DmmaK8: two 16x8x8 MMA steps per k-step)
+    static_assert(kmm::kernels::MicroKernel<DmmaK8, T>::READS_K_MAJOR, "DmmaK8 reads k-major stages");
+    using RowsA8 = KRows<DmmaK8::BM + DmmaK8::PAD>;
+    using RowsB8 = KRows<DmmaK8::BN + DmmaK8::PAD>;
+    EXPECT_EQ((micro_kernel_case<DmmaK8, T, E, KColumns<16>, RowsB8>(28)), "");
+    EXPECT_EQ((micro_kernel_case<DmmaK8, T, E, RowsA8, KColumns<16>>(29)), "");
+    EXPECT_EQ((micro_kernel_case<DmmaK8, T, E, KColumns<16>, KColumns<16>>(30)), "");
   }
 }
 

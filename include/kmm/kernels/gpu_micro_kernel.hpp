@@ -85,7 +85,7 @@ struct MicroKernel<Row, T, SimtFma> {
 /// time (VM = 1). Fragment loads are 8-byte ld.shared; a warp's 32 of them
 /// (4 k x 8 rows) hit distinct banks in KRows when the scratch row length is
 /// 4 mod 16 doubles (ScratchPad<4> with BM, BN multiples of 16), and in
-/// KColumns by its swizzle (k-steps of 8).
+/// KColumns by its swizzle (k-steps of 8 or 16).
 template <class Row, int M, int N, int K>
 struct MicroKernel<Row, double, Dmma<M, N, K>> {
   using T = double;
@@ -93,7 +93,7 @@ struct MicroKernel<Row, double, Dmma<M, N, K>> {
   static constexpr int TM = 2 * MT, TN = 2 * NT, VM = 1, VN = 2;
   static constexpr int TX = Row::TX, BK = Row::BK;
   static_assert(BK % K == 0, "Dmma: the k-step must hold whole MMA steps");
-  static constexpr bool READS_K_MAJOR = BK == 8;  // KColumns' k-step
+  static constexpr bool READS_K_MAJOR = BK == 8 || BK == 16;  // KColumns' k-steps
   using acc_type = T[TN][TM];
 
   KOKKOS_FORCEINLINE_FUNCTION static int row(int rank, int i) {

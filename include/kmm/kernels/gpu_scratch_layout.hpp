@@ -9,12 +9,14 @@
 // KRows<LD>: k-rows LD elements long, r fastest. Operands contiguous along m
 // (n) are copied into it as they lie in memory (16-byte packs along r); a
 // padded LD (4 mod 16 doubles) keeps fragment loads conflict-free.
-// KColumns<BK>: r-columns of BK = 8 elements, k fastest. Operands contiguous
-// along k are copied into it as 16-byte packs of k pairs instead of
-// transposed element by element; no padding: the pair index is XOR-swizzled
-// with bit 1 of r (element (kk, r) at r * 8 + (kk ^ 4 (r >> 1 & 1))), so
-//  - eight threads copying two columns' four pairs write one 128-byte span
-//    (one shared-memory wavefront per quarter warp, the minimum), and
+// KColumns<BK>: r-columns of BK = 8 or 16 elements, k fastest. Operands
+// contiguous along k are copied into it as 16-byte packs of k pairs instead
+// of transposed element by element; no padding: the pair index is
+// XOR-swizzled by r (BK = 8: element (kk, r) at r * 8 + (kk ^ 4 (r >> 1 &
+// 1)); BK = 16: at r * 16 + (kk ^ 4 (r & 3))), so
+//  - eight threads copying a 128-byte line's pairs (two columns of 8 k, one
+//    of 16) write one 128-byte span (one shared-memory wavefront per
+//    quarter warp, the minimum), and
 //  - a half warp reading MMA fragments, 4 k x 4 consecutive r (the Dmma
 //    micro-kernel's lanes t and g), hits 16 distinct bank pairs.
 // Assumed by KColumns: element-sized reads (8-byte values: fp64, the only
@@ -38,10 +40,14 @@ struct KRows {
 
 template <int BK>
 struct KColumns {
-  static_assert(BK == 8, "KColumns: the swizzle is written for k-steps of 8");
+  static_assert(BK == 8 || BK == 16, "KColumns: the swizzle is written for k-steps of 8 and 16");
   static constexpr bool k_major = true;
-  KOKKOS_FORCEINLINE_FUNCTION static constexpr int at(int kk, int r) { return r * BK + (kk ^ ((r & 2) << 1)); }
-  /// Steps along r that keep bit 1 of r (multiples of 4) are one offset.
+  /// The k-pair swizzle of column r: bit 1 of r (BK = 8, two columns per
+  /// 128-byte line) or bits 0-1 (BK = 16, one column per line), as an XOR
+  /// of a multiple of 4 that keeps pairs whole.
+  KOKKOS_FORCEINLINE_FUNCTION static constexpr int swizzle(int r) { return BK == 8 ? (r & 2) << 1 : (r & 3) << 2; }
+  KOKKOS_FORCEINLINE_FUNCTION static constexpr int at(int kk, int r) { return r * BK + (kk ^ swizzle(r)); }
+  /// Steps along r that keep bits 0-1 of r (multiples of 4) are one offset.
   KOKKOS_FORCEINLINE_FUNCTION static constexpr bool affine(int dk, int dr) { return dk == 0 && dr % 4 == 0; }
   KOKKOS_FORCEINLINE_FUNCTION static constexpr int shift(int, int dr) { return dr * BK; }
 };
