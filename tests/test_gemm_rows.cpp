@@ -109,14 +109,35 @@ TEST(ScratchLayout, KColumnsKeepsPairsAndBanks) {
 TEST(TilePick, Fp64ComparesWavesNotBlocks) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
   using Pick = Table::Pick;
-  EXPECT_EQ(Table::blocked_pick<double>(4096, 4096, true, true, 132), Pick::Large);
-  EXPECT_EQ(Table::blocked_pick<double>(64, 7680, false, true, 132), Pick::Mid);
+  EXPECT_EQ(Table::blocked_pick<double>(4096, 4096, 4096, true, true, 132), Pick::Large);
+  EXPECT_EQ(Table::blocked_pick<double>(64, 7680, 64, false, true, 132), Pick::Mid);
   if constexpr (Table::f64_mma) {
-    EXPECT_NE(Table::blocked_pick<double>(1500, 1500, false, true, 132), Pick::Large);
-    EXPECT_NE(Table::blocked_pick<double>(1024, 1024, true, true, 132), Pick::Large);
-    EXPECT_EQ(Table::blocked_pick<double>(2048, 2048, true, true, 132), Pick::Large);
-    EXPECT_EQ(Table::blocked_pick<double>(1234, 4321, false, true, 132), Pick::Large);
-    EXPECT_EQ(Table::blocked_pick<double>(7680, 64, false, true, 132), Pick::Narrow);
+    EXPECT_NE(Table::blocked_pick<double>(1500, 1500, 1500, false, true, 132), Pick::Large);
+    EXPECT_NE(Table::blocked_pick<double>(1024, 1024, 1024, true, true, 132), Pick::Large);
+    EXPECT_EQ(Table::blocked_pick<double>(2048, 2048, 2048, true, true, 132), Pick::Large);
+    EXPECT_EQ(Table::blocked_pick<double>(1234, 4321, 777, false, true, 132), Pick::Large);
+    EXPECT_EQ(Table::blocked_pick<double>(7680, 64, 64, false, true, 132), Pick::Narrow);
+  }
+}
+
+// Where the row the rule would pick and the large row both split k, the
+// large row, unless its grid pads C 15 % more: tall panels with long k
+// (n = 48 and 64), not the Gram product of 64 x 64 (its grid would double
+// C), not one small dimension that the large block pads (35 x 700), not
+// n = 1024 (the mid row fills the device unsplit).
+TEST(TilePick, Fp64SplitProductsTakeTheLargeRow) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  using Pick = Table::Pick;
+  if constexpr (Table::f64_mma) {
+    for (int sms : {108, 132}) {
+      EXPECT_EQ(Table::blocked_pick<double>(7680, 64, 2560, false, true, sms), Pick::Large) << sms;
+      EXPECT_EQ(Table::blocked_pick<double>(5000, 48, 4096, false, true, sms), Pick::Large) << sms;
+      EXPECT_EQ(Table::blocked_pick<double>(64, 64, 500000, false, true, sms), Pick::Mid) << sms;
+      EXPECT_EQ(Table::blocked_pick<double>(35, 700, 2048, false, true, sms), Pick::Mid) << sms;
+      EXPECT_NE(Table::blocked_pick<double>(1024, 1024, 1024, true, true, sms), Pick::Large) << sms;
+    }
+  } else {
+    GTEST_SKIP() << "the fp64 MMA rows' rule (this build's fp64 rows are SIMT ones)";
   }
 }
 
@@ -334,17 +355,19 @@ TEST(SplitKRule, FillsTheDeviceWithinItsLimits) {
   EXPECT_EQ((Table::k_splits<R, double>(8192, 8192, 8192, 132)), 1);
 }
 
-template <int Splits, bool Narrow = false>
-struct SplitMidKernel {
+template <int Splits, TableRow W = TableRow::Mid>
+struct SplitRowKernel {
   template <class E, class T, class AV, class BV, class CV>
   void operator()(const E& space, Op opA, Op opB, T alpha, const AV& A, const BV& B, T beta, const CV& C) const {
     using Table = kmm::TileTable<E>;
-    using R = std::conditional_t<Narrow, typename Table::template blocked_narrow<T>, typename Table::template blocked_mid<T>>;
+    using R = std::conditional_t<W == TableRow::Large, typename Table::template blocked<T>,
+                                 std::conditional_t<W == TableRow::Narrow, typename Table::template blocked_narrow<T>,
+                                                    typename Table::template blocked_mid<T>>>;
     kmm::gemm_blocked<R>(space, opA, opB, alpha, A, B, beta, C, Splits);
   }
 };
-// The table's mid-size row split 2, 3 and 7 ways, and its narrow row (fp32:
-// the large row, which takes those shapes) 5 ways:
+// The table's mid-size row split 2, 3 and 7 ways, its narrow row (fp32:
+// the large row, which takes those shapes) 5 ways and its fp64 large row 4 ways:
 // every shape of the harness (edges in every dimension, k not a multiple of
 // the k-step, so the last split ends with the element path; interior blocks
 // with packs), both unit-stride directions of C for the partials' layout.
@@ -355,10 +378,12 @@ TYPED_TEST(GpuRows, SplitKMatchesReference) {
     GTEST_SKIP() << "split-k is a GPU Blocked path (host backends: kmm-test-blocked, kmm-test-host)";
   } else {
     unsigned seed = 6543;
-    sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(SplitMidKernel<2>{}, seed);
-    sweep_layouts<T, E, Lay::R, Lay::L, Lay::R>(SplitMidKernel<3>{}, seed);
-    sweep_layouts<T, E, Lay::L, Lay::L, Lay::S>(SplitMidKernel<7>{}, seed);
-    sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitMidKernel<5, true>{}, seed);  // narrow (fp32: large) row
+    sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(SplitRowKernel<2>{}, seed);
+    sweep_layouts<T, E, Lay::R, Lay::L, Lay::R>(SplitRowKernel<3>{}, seed);
+    sweep_layouts<T, E, Lay::L, Lay::L, Lay::S>(SplitRowKernel<7>{}, seed);
+    sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<5, TableRow::Narrow>{}, seed);  // (fp32: the large row)
+    if constexpr (std::is_same<T, double>::value)  // (fp32: the narrow row above)
+      sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<4, TableRow::Large>{}, seed);
   }
 }
 

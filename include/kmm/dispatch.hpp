@@ -63,7 +63,7 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
     };
     using Large = typename Table::template blocked<T>;
     constexpr bool static_directions = Desc::A_FAST >= 0 && Desc::B_FAST >= 0;
-    switch (Table::template blocked_pick<T>(d.m, d.n, d.template whole_tiles<Large>(), static_directions, sms)) {
+    switch (Table::template blocked_pick<T>(d.m, d.n, d.k, d.template whole_tiles<Large>(), static_directions, sms)) {
       case Table::Pick::Large: launch(type_tag<Large>{}); break;
       case Table::Pick::Narrow: launch(type_tag<typename Table::template blocked_narrow<T>>{}); break;
       default: launch(type_tag<typename Table::template blocked_mid<T>>{});

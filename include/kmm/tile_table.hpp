@@ -160,19 +160,24 @@ struct TileTable<ExecSpace, false> {
     return s >= 2 ? int(s) : 1;
   }
 
-  /// Which Blocked row computes an m x n C (perf-log: "Edges without
-  /// registers"). fp32: the large row, unless the mid row's 64 x 128 grid
-  /// pads C by 15 % less (the large row runs about 15 % faster per element
-  /// of C on squares), or the operands' unit-stride directions are known
-  /// only at run time (LayoutStride) and C is not whole large tiles (that
-  /// two-path kernel spills at the register cap of four blocks per
+  /// Which Blocked row computes an m x n x k product (perf-log: "Edges
+  /// without registers"). fp32: the large row, unless the mid row's 64 x 128
+  /// grid pads C by 15 % less (the large row runs about 15 % faster per
+  /// element of C on squares), or the operands' unit-stride directions are
+  /// known only at run time (LayoutStride) and C is not whole large tiles
+  /// (that two-path kernel spills at the register cap of four blocks per
   /// multiprocessor). fp64: the large row where C has at least 128 rows and
   /// columns and its waves cost 15 % less than the mid row's (a wave: every
   /// resident-block slot of the device's multiprocessors busy; the last one
   /// counts whole, since its blocks take as long however few they are:
   /// 1500^3 is 288 large blocks for 264 slots, two waves, perf-log: "Waves,
-  /// not blocks"); else the narrow row where C has at least as many rows as
-  /// columns and its grid pads C no more than the mid row's, else the mid row.
+  /// not blocks"). Else the narrow row where C has at least as many rows as
+  /// columns and its grid pads C no more than the mid row's, else the mid
+  /// row; but where that row and the large one would both split k
+  /// (k_splits), each fills the device in one wave of blocks x splits, and
+  /// the large row's 15 % lead per element decides unless its grid pads C
+  /// 15 % more (7680 x 64 x 2560: 0.68 of cuBLAS on the narrow row, 0.89 on
+  /// the large one; perf-log: "Split products take the large row").
   enum class Pick { Large, Mid, Narrow };
   template <class R>
   static std::int64_t padded(std::int64_t m, std::int64_t n) {  // C's elements in row R's block grid
@@ -184,8 +189,8 @@ struct TileTable<ExecSpace, false> {
     return waves * R::min_blocks * R::BM * R::BN;
   }
   template <class T>
-  static Pick blocked_pick(std::int64_t m, std::int64_t n, bool large_whole_tiles, bool static_directions,
-                           int multiprocessors) {
+  static Pick blocked_pick(std::int64_t m, std::int64_t n, std::int64_t k, bool large_whole_tiles,
+                           bool static_directions, int multiprocessors) {
     if (std::is_same<T, float>::value) {
       if (!large_whole_tiles && !static_directions) return Pick::Mid;
       return 20 * padded<Fp32Large>(m, n) <= 23 * padded<Fp32Mid>(m, n) ? Pick::Large : Pick::Mid;
@@ -193,7 +198,13 @@ struct TileTable<ExecSpace, false> {
     if ((m < n ? m : n) >= 128 &&
         20 * wave_elements<Fp64Large>(m, n, multiprocessors) <= 23 * wave_elements<Fp64Mid>(m, n, multiprocessors))
       return Pick::Large;
-    return m >= n && padded<Fp64Narrow>(m, n) <= padded<Fp64Mid>(m, n) ? Pick::Narrow : Pick::Mid;
+    const bool narrow = m >= n && padded<Fp64Narrow>(m, n) <= padded<Fp64Mid>(m, n);
+    const int splits = narrow ? k_splits<Fp64Narrow, T>(m, n, k, multiprocessors)
+                              : k_splits<Fp64Mid, T>(m, n, k, multiprocessors);
+    const std::int64_t pads = narrow ? padded<Fp64Narrow>(m, n) : padded<Fp64Mid>(m, n);
+    if (splits > 1 && k_splits<Fp64Large, T>(m, n, k, multiprocessors) > 1 && 20 * padded<Fp64Large>(m, n) <= 23 * pads)
+      return Pick::Large;
+    return narrow ? Pick::Narrow : Pick::Mid;
   }
 };
 
