@@ -5,6 +5,7 @@
 # ./gpu-out): summary.txt, bench-gpu.json, tune-gpu.json and everything else in
 # results.tar.gz (a device call brings back at most 8 files).
 # Steps can be chosen: KMM_GPU_STEPS="tests sanitize tune tune-shapes bench ab sass".
+# KMM_TUNE_ARGS: kmm-bench flags for the tune steps (e.g. --benchmark_filter=^dgemm/).
 # ab: an earlier kmm-bench (KMM_AB_OLD, a binary or its .xz, packed beside
 # .gpu/) against this one, interleaved old/new KMM_AB_ROUNDS times (2) on
 # the rows of KMM_BENCH_ARGS, JSON of each run in ab-results.tar.gz.
@@ -75,7 +76,7 @@ if [[ " $steps " == *" sanitize "* ]]; then
   done
 fi
 if [[ " $steps " == *" tune "* ]]; then
-  .gpu/bin/kmm-bench --kmm_set=tune --benchmark_out="$out/tune-gpu.json" --benchmark_out_format=json \
+  .gpu/bin/kmm-bench --kmm_set=tune ${KMM_TUNE_ARGS:-} --benchmark_out="$out/tune-gpu.json" --benchmark_out_format=json \
     > "$out/tune-gpu.txt" 2>&1
   summary+=("kmm-bench --kmm_set=tune rc=$?")
   grep -E 'median' "$out/tune-gpu.txt" | sed 's/manual_time_median//' | cut -c1-150
