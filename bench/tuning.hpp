@@ -74,7 +74,7 @@ std::string row_name() {
   return "kmm:Blocked[" + s(R::BM) + "x" + s(R::BN) + "x" + s(R::BK) + "/" + s(R::TM) + "x" + s(R::TN) + "/p" +
          s(R::PAD) + "/" + s(R::max_threads) + "x" + s(R::min_blocks) +
          (R::staging::async_k ? "/async2" : R::staging::async ? "/async" : "") +
-         (R::staging::depth > 2 ? "x" + s(R::staging::depth) : "") +
+         (R::staging::depth > 2 ? "x" + s(R::staging::depth) : "") + (R::staging::ahead ? "a" : "") +
          (R::order::rows > 1 ? "/g" + s(R::order::rows) : "") + micro_name<typename R::micro>::get() + "]";
 }
 }  // namespace kmm_bench

@@ -62,18 +62,25 @@ struct ScratchPad {
 /// Depth: scratch stages. Two: the next k-step is fetched while this one is
 /// computed. More (AsyncAll only): Depth - 1 k-steps in flight while one is
 /// computed, where both operands of a product go by cp.async.
-template <int Level, int Depth = 2>
+/// Ahead (deeper pipelines only): the wait and barrier for the next k-step
+/// come before this step's last MMA step, so the next step's first
+/// fragments are read while this step's last MMAs run; it holds a second
+/// fragment set in registers (gpu_blocked.hpp's pipeline).
+template <int Level, int Depth = 2, bool Ahead = false>
 struct Staging {
-  static constexpr bool async = Level >= 1, async_k = Level >= 2;
+  static constexpr bool async = Level >= 1, async_k = Level >= 2, ahead = Ahead;
   static constexpr int level = Level, depth = Depth;
   static_assert(Depth >= 2, "Staging: at least two stages");
   static_assert(Depth == 2 || Level == 2, "Staging: deeper pipelines copy every operand asynchronously (AsyncAll)");
+  static_assert(!Ahead || Depth > 2, "Staging: fragments ahead in deeper pipelines only");
 };
 using RegisterStaging = Staging<0>;
 using AsyncRows = Staging<1>;
 using AsyncAll = Staging<2>;
 template <int Depth>
 using AsyncAllDeep = Staging<2, Depth>;
+template <int Depth>
+using AsyncAllDeepAhead = Staging<2, Depth, true>;
 
 /// Launch bounds: the compiler keeps registers low enough for this many
 /// blocks of the row's team size per multiprocessor.

@@ -86,10 +86,14 @@ struct TileTable<ExecSpace, false> {
   /// fp64 on the tensor cores (sm_80 and newer: detail::build_has_f64_mma):
   /// fp64 MMA 16x8x4, warp tiles of 64 x 32 (large) and 32 x 32 (mid),
   /// cp.async pipelines three (large) and four (mid) stages deep (perf-log: "fp64 on the tensor cores").
+  /// The mid row (and batched_gemm's small fp64 row) load the next k-step's
+  /// fragments under the last MMAs (AsyncAllDeepAhead); the large and
+  /// narrow rows do not: their registers spill at the cap with a second
+  /// fragment set (perf-log: "What limits the fp64 large row").
   using Fp64MmaLarge = GpuRow<Block<128, 64, 8>, WarpTile<64, 32>, FragmentPacks<2, 2>, ScratchPad<4>,
                               AsyncAllDeep<3>, MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>;
-  using Fp64MmaMid = GpuRow<Block<64, 64, 8>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAllDeep<4>,
-                            MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
+  using Fp64MmaMid = GpuRow<Block<64, 64, 8>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>,
+                            AsyncAllDeepAhead<4>, MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
   /// fp64 on older GPUs, plain FMAs: two blocks per multiprocessor at 250
   /// registers, row-by-row order.
   using Fp64SimtLarge = GpuRow<Block<128, 64, 8>, ThreadTile<8, 8>, FragmentPacks<2, 2>, ScratchPad<2>, AsyncRows,
@@ -108,7 +112,7 @@ struct TileTable<ExecSpace, false> {
   using BatchFp32 = GpuRow<Block<64, 64, 16>, ThreadTile<8, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
                            MinBlocksPerSM<4>, RowByRow>;
   using BatchFp64MmaSmall = GpuRow<Block<32, 32, 8>, WarpTile<16, 16>, FragmentPacks<2, 2>, ScratchPad<4>,
-                                   AsyncAllDeep<3>, MinBlocksPerSM<4>, RowByRow, Dmma<16, 8, 4>>;
+                                   AsyncAllDeepAhead<3>, MinBlocksPerSM<4>, RowByRow, Dmma<16, 8, 4>>;
   using BatchFp64SimtSmall = GpuRow<Block<32, 32, 8>, ThreadTile<4, 4>, FragmentPacks<2, 2>, ScratchPad<2>, AsyncRows,
                                     MinBlocksPerSM<4>, RowByRow>;
   using BatchFp64SimtMid = GpuRow<Block<64, 64, 8>, ThreadTile<8, 4>, FragmentPacks<2, 2>, ScratchPad<2>, AsyncRows,

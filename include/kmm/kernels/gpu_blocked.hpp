@@ -246,7 +246,49 @@ struct GpuBlocked {
       if constexpr (!regs_a || !regs_b) detail::wait_async_copies();
       team.team_barrier();
     };
-    if constexpr (DEPTH > 2 && !regs_a && !regs_b) {
+    if constexpr (DEPTH > 2 && !regs_a && !regs_b && P::staging::ahead) {
+      // DEPTH stages, every copy asynchronous, step s in stage (s - s0) %
+      // DEPTH, one commit group per step (as below). The wait and the barrier
+      // for step s + 1 come inside step s, before its last MMA step, so the
+      // fragments of step s + 1's first MMA step are read while step s's
+      // last MMAs run (two fragment sets, f[q % 2]; STEPS even keeps them in
+      // place from one k-step to the next). Every thread has then read all
+      // of step s's stage, so the barrier also frees it for the fetch of step
+      // s + DEPTH: DEPTH - 1 steps in flight, as below.
+      static_assert(MK::STEPS % 2 == 0, "fragments ahead: an even number of MMA steps per k-step");
+      KMM_UNROLL
+      for (int q = 0; q < DEPTH - 1; ++q) {
+        if (s0 + q < s1) fetch((s0 + q) * P::BK, smem + q * STAGE);
+        detail::commit_async_copies();
+      }
+      detail::wait_async_groups<DEPTH - 2>();
+      team.team_barrier();
+      if (s0 + DEPTH - 1 < s1) fetch((s0 + DEPTH - 1) * P::BK, smem + (DEPTH - 1) * STAGE);
+      detail::commit_async_copies();
+      typename MK::frag_type f[2];
+      MK::template load<LayA, LayB>(smem, smem + B_OFF, rank, 0, f[0]);
+      int rd = 0;  // stage of step s
+      for (index_t s = s0; s < s1; ++s) {
+        const int next = rd + 1 == DEPTH ? 0 : rd + 1;
+        KMM_UNROLL
+        for (int q = 0; q < MK::STEPS; ++q) {
+          if (q + 1 < MK::STEPS) {
+            MK::template load<LayA, LayB>(smem + rd * STAGE, smem + rd * STAGE + B_OFF, rank, q + 1, f[(q + 1) % 2]);
+          } else if (s + 1 < s1) {
+            detail::wait_async_groups<DEPTH - 2>();
+            team.team_barrier();
+            if (s + DEPTH < s1) fetch((s + DEPTH) * P::BK, smem + rd * STAGE);
+            detail::commit_async_copies();
+            MK::template load<LayA, LayB>(smem + next * STAGE, smem + next * STAGE + B_OFF, rank, 0, f[0]);
+          }
+          MK::mma(f[q % 2], acc);
+        }
+        rd = next;
+      }
+      detail::wait_async_copies();
+      team.team_barrier();  // the stages are free for the next block (or the element path)
+      return;
+    } else if constexpr (DEPTH > 2 && !regs_a && !regs_b) {
       // DEPTH stages, every copy asynchronous: DEPTH - 1 k-steps in flight.
       // Step s is in stage (s - s0) % DEPTH; each thread commits one group
       // of copies per step (empty past s1), so "step s landed" is "at most

@@ -9,7 +9,8 @@
 // scratch stage: op(A)'s element (kk, r) at As[LA::at(kk, r)] (r along m),
 // op(B)'s (kk, c) at Bs[LB::at(kk, c)] (c along n), LA and LB the layouts of
 // gpu_scratch_layout.hpp; READS_K_MAJOR says whether it reads KColumns
-// (else KRows only). The pipeline (gpu_blocked.hpp) owns staging,
+// (else KRows only). A k-step is STEPS steps, each load<LA, LB>() of its
+// fragments (frag_type) then mma(), which a pipeline may also call apart. The pipeline (gpu_blocked.hpp) owns staging,
 // barriers and the write-back; a micro-kernel owns only registers.
 // VM (VN) is also the pack width of C's write-back along m (n).
 // Assumed: every thread of the team calls compute() with the same stage.
@@ -54,24 +55,37 @@ struct MicroKernel<Row, T, SimtFma> {
     return (j / VN) * TY * VN + (rank / TX) * VN + j % VN;
   }
   KOKKOS_FORCEINLINE_FUNCTION static void zero(acc_type& c) { zero_accumulators(c); }
-  /// c += As^T Bs over one k-step (BK deep, zero-padded past k).
+  /// One of the k-step's STEPS steps (here: one k, an outer product):
+  /// load() reads its fragments from the stage, mma() adds them up.
+  static constexpr int STEPS = BK;
+  struct frag_type {
+    T a[TM], b[TN];
+  };
   template <class LA, class LB>
-  KOKKOS_FORCEINLINE_FUNCTION static void compute(const T* As, const T* Bs, int rank, acc_type& c) {
+  KOKKOS_FORCEINLINE_FUNCTION static void load(const T* As, const T* Bs, int rank, int kk, frag_type& f) {
     static_assert(!LA::k_major && !LB::k_major, "SimtFma reads k-rows (KRows) only");
     constexpr int LDA = LA::ld, LDB = LB::ld;
     const int tx = rank % TX, ty = rank / TX;
     KMM_UNROLL
+    for (int u = 0; u < TM / VM; ++u) detail::load_pack<T, VM>(As + kk * LDA + u * TX * VM + tx * VM, f.a + u * VM);
+    KMM_UNROLL
+    for (int u = 0; u < TN / VN; ++u) detail::load_pack<T, VN>(Bs + kk * LDB + u * TY * VN + ty * VN, f.b + u * VN);
+  }
+  KOKKOS_FORCEINLINE_FUNCTION static void mma(const frag_type& f, acc_type& c) {
+    KMM_UNROLL
+    for (int j = 0; j < TN; ++j) {
+      KMM_UNROLL
+      for (int i = 0; i < TM; ++i) c[j][i] += f.a[i] * f.b[j];
+    }
+  }
+  /// c += As^T Bs over one k-step (BK deep, zero-padded past k).
+  template <class LA, class LB>
+  KOKKOS_FORCEINLINE_FUNCTION static void compute(const T* As, const T* Bs, int rank, acc_type& c) {
+    KMM_UNROLL
     for (int kk = 0; kk < BK; ++kk) {
-      T a[TM], b[TN];
-      KMM_UNROLL
-      for (int u = 0; u < TM / VM; ++u) detail::load_pack<T, VM>(As + kk * LDA + u * TX * VM + tx * VM, a + u * VM);
-      KMM_UNROLL
-      for (int u = 0; u < TN / VN; ++u) detail::load_pack<T, VN>(Bs + kk * LDB + u * TY * VN + ty * VN, b + u * VN);
-      KMM_UNROLL
-      for (int j = 0; j < TN; ++j) {
-        KMM_UNROLL
-        for (int i = 0; i < TM; ++i) c[j][i] += a[i] * b[j];
-      }
+      frag_type f;
+      load<LA, LB>(As, Bs, rank, kk, f);
+      mma(f, c);
     }
   }
 };
@@ -103,39 +117,53 @@ struct MicroKernel<Row, double, Dmma<M, N, K>> {
     return ((rank / 32) / TX) * Row::TN + (j / 2) * 8 + (rank % 4) * 2 + j % 2;
   }
   KOKKOS_FORCEINLINE_FUNCTION static void zero(acc_type& c) { zero_accumulators(c); }
-  /// c += As^T Bs over one k-step, BK / K MMA steps. A lane reads A(g + dr,
-  /// 4 j + t) and B(4 j + t, g + dr), dr a multiple of 8 (one offset from
-  /// the lane's element at dr = 0 in either layout).
+  /// MMA step ks of the k-step (STEPS = BK / K of them): load() reads its
+  /// fragments from the stage, A(g + dr, 4 j + t) and B(4 j + t, g + dr)
+  /// for lane (g, t), dr a multiple of 8 (one offset from the lane's element
+  /// at dr = 0 in either layout); mma() issues its MT x NT MMAs.
+  static constexpr int STEPS = BK / K;
+  struct frag_type {
+    T a[MT][K / 2], b[NT][K / 4];  // K = 4: {A(g, t), A(g + 8, t)}; K = 8 adds t + 4
+  };
   template <class LA, class LB>
-  KOKKOS_FORCEINLINE_FUNCTION static void compute(const T* As, const T* Bs, int rank, acc_type& c) {
+  KOKKOS_FORCEINLINE_FUNCTION static void load(const T* As, const T* Bs, int rank, int ks, frag_type& f) {
     const int w = rank / 32, g = (rank % 32) / 4, t = rank % 4;
     const int ra = (w % TX) * Row::TM + g, rb = (w / TX) * Row::TN + g;  // A(ra, t) of MMA tile 0, B(t, rb)
     KMM_UNROLL
-    for (int ks = 0; ks < BK / K; ++ks) {
-      T af[MT][K / 2], bf[NT][K / 4];  // K = 4: {A(g, t), A(g + 8, t)}; K = 8 adds t + 4
+    for (int mt = 0; mt < MT; ++mt)
       KMM_UNROLL
-      for (int mt = 0; mt < MT; ++mt)
-        KMM_UNROLL
-        for (int q = 0; q < K / 2; ++q)
-          af[mt][q] = detail::load_scratch(As + LA::at(ks * K + (q / 2) * 4 + t, ra) +
-                                           LA::shift(0, mt * 16 + (q % 2) * 8));
+      for (int q = 0; q < K / 2; ++q)
+        f.a[mt][q] = detail::load_scratch(As + LA::at(ks * K + (q / 2) * 4 + t, ra) + LA::shift(0, mt * 16 + (q % 2) * 8));
+    KMM_UNROLL
+    for (int nt = 0; nt < NT; ++nt)
       KMM_UNROLL
-      for (int nt = 0; nt < NT; ++nt)
-        KMM_UNROLL
-        for (int q = 0; q < K / 4; ++q)
-          bf[nt][q] = detail::load_scratch(Bs + LB::at(ks * K + q * 4 + t, rb) + LB::shift(0, nt * 8));
+      for (int q = 0; q < K / 4; ++q)
+        f.b[nt][q] = detail::load_scratch(Bs + LB::at(ks * K + q * 4 + t, rb) + LB::shift(0, nt * 8));
+  }
+  KOKKOS_FORCEINLINE_FUNCTION static void mma(const frag_type& f, acc_type& c) {
+    KMM_UNROLL
+    for (int mt = 0; mt < MT; ++mt) {
       KMM_UNROLL
-      for (int mt = 0; mt < MT; ++mt) {
-        KMM_UNROLL
-        for (int nt = 0; nt < NT; ++nt) {
-          T& d0 = c[2 * nt][2 * mt];
-          T& d1 = c[2 * nt + 1][2 * mt];
-          T& d2 = c[2 * nt][2 * mt + 1];
-          T& d3 = c[2 * nt + 1][2 * mt + 1];
-          if constexpr (K == 4) detail::mma_f64_16x8x4(d0, d1, d2, d3, af[mt][0], af[mt][1], bf[nt][0]);
-          else detail::mma_f64_16x8x8(d0, d1, d2, d3, af[mt][0], af[mt][1], af[mt][2], af[mt][3], bf[nt][0], bf[nt][1]);
-        }
+      for (int nt = 0; nt < NT; ++nt) {
+        T& d0 = c[2 * nt][2 * mt];
+        T& d1 = c[2 * nt + 1][2 * mt];
+        T& d2 = c[2 * nt][2 * mt + 1];
+        T& d3 = c[2 * nt + 1][2 * mt + 1];
+        if constexpr (K == 4) detail::mma_f64_16x8x4(d0, d1, d2, d3, f.a[mt][0], f.a[mt][1], f.b[nt][0]);
+        else
+          detail::mma_f64_16x8x8(d0, d1, d2, d3, f.a[mt][0], f.a[mt][1], f.a[mt][2], f.a[mt][3], f.b[nt][0],
+                                 f.b[nt][1]);
       }
+    }
+  }
+  /// c += As^T Bs over one k-step, STEPS MMA steps.
+  template <class LA, class LB>
+  KOKKOS_FORCEINLINE_FUNCTION static void compute(const T* As, const T* Bs, int rank, acc_type& c) {
+    KMM_UNROLL
+    for (int ks = 0; ks < STEPS; ++ks) {
+      frag_type f;
+      load<LA, LB>(As, Bs, rank, ks, f);
+      mma(f, c);
     }
   }
 };
