@@ -6,7 +6,9 @@
 //   kmm-bench --kmm_set=tune       Blocked parameter candidates (bench/tuning.hpp)
 //   kmm-bench --kmm_set=shapes     application shapes (HPL, skinny, Gram, transposes, uneven), vendor and Auto
 //   kmm-bench --kmm_set=tune-shapes  the shapes set's NN products with the tune rows (GPU: with the table's split-k rule)
+//   kmm-bench --kmm_splits=N       GPU tune rows split k N ways instead of by the table's rule
 //   kmm-bench --kmm_shape=MxNxK[,opA=T][,opB=T]  (repeatable) these products, vendor and Auto
+//                                  (with --kmm_set=tune-shapes: their NN ones, with the tune rows)
 //   kmm-bench --kmm_reps=N         repetitions per case (median reported; 5)
 //   kmm-bench --kmm_warmup=S       seconds of warm-up calls per benchmark (GPU 1.5, CPU 0)
 //   plus any Google Benchmark flag: --benchmark_filter=..., --benchmark_out=x.json
@@ -224,16 +226,19 @@ void measure(benchmark::State& state, const std::function<void()>& call, double 
 }
 
 // GPU tune row t: the Blocked kernel with the t-th row of tuning.hpp, k
-// split by the table's rule for that row (as Auto would split it). The
+// split by the table's rule for that row (as Auto would split it), or
+// forced_splits ways where --kmm_splits gave a count. The
 // tune sets' products are NN, so only the NN kernels are compiled (all four
 // op combinations of every row would double the CUDA build).
+int forced_splits = 0;  // --kmm_splits (0: the table's rule)
 template <class T, class O, std::size_t... I>
 std::function<void()> tune_call(int t, const Exec& space, O& o, std::index_sequence<I...>) {
   std::function<void()> f;
   ((int(I) == t ? (void)(f = [&o, space] {
      using Row = std::tuple_element_t<I, TuneParams<T>>;
-     const int splits = Table::k_splits<Row, T>(long(o.C.extent(0)), long(o.C.extent(1)), long(o.A.extent(1)),
-                                                kmm::detail::multiprocessors(space));
+     const int splits = forced_splits > 0 ? forced_splits
+                                          : Table::k_splits<Row, T>(long(o.C.extent(0)), long(o.C.extent(1)),
+                                                                    long(o.A.extent(1)), kmm::detail::multiprocessors(space));
      kmm::detail::run_gpu_blocked<Row, false, false>(space, T(1), o.A, o.B, T(0), o.C, splits);
    }) : (void)0), ...);
   return f;
@@ -359,7 +364,7 @@ std::vector<Shape> shapes(Set set) {
   if (set == Set::Shapes && !extra_shapes.empty()) return extra_shapes;
   if (set == Set::Shapes) return application_shapes();
   if (set == Set::TuneShapes) {  // tune rows are compiled for NN products
-    for (const Shape& s : application_shapes())
+    for (const Shape& s : extra_shapes.empty() ? application_shapes() : extra_shapes)
       if (!s.ta && !s.tb) v.push_back(s);
     return v;
   }
@@ -526,11 +531,19 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "kmm-bench: --kmm_shape wants MxNxK[,opA=T][,opB=T] with positive extents, got %s\n", argv[i] + 12);
         return 2;
       }
-      set = kmm_bench::Set::Shapes;
     } else if (std::strncmp(argv[i], "--kmm_reps=", 11) == 0) reps = std::max(1, std::atoi(argv[i] + 11));
     else if (std::strncmp(argv[i], "--kmm_warmup=", 13) == 0) kmm_bench::warmup_seconds = std::max(0.0, std::atof(argv[i] + 13));
+    else if (std::strncmp(argv[i], "--kmm_splits=", 13) == 0) {
+      kmm_bench::forced_splits = std::atoi(argv[i] + 13);
+      if (kmm_bench::forced_splits < 1) {
+        std::fprintf(stderr, "kmm-bench: --kmm_splits wants a count >= 1, got %s\n", argv[i] + 13);
+        return 2;
+      }
+    }
     else args.push_back(argv[i]);
   }
+  // --kmm_shape lists the products of the shapes set, or of tune-shapes
+  if (!kmm_bench::extra_shapes.empty() && set != kmm_bench::Set::TuneShapes) set = kmm_bench::Set::Shapes;
   int nargs = int(args.size());
   Kokkos::initialize(nargs, args.data());
   {
@@ -545,6 +558,8 @@ int main(int argc, char** argv) {
     benchmark::AddCustomContext("kmm.vendor", kmm_bench::Vendor::notes());
     benchmark::AddCustomContext("kmm.device", kmm_bench::Vendor::device());
     benchmark::AddCustomContext("kmm.compiler", __VERSION__);
+    if (kmm_bench::forced_splits > 0)
+      benchmark::AddCustomContext("kmm.splits", "tune rows split k " + std::to_string(kmm_bench::forced_splits) + " ways");
     if (!kmm_bench::kOnGpu) benchmark::AddCustomContext("kmm.host_kernel", kmm::host_kernel());
     char warmup[32];
     std::snprintf(warmup, sizeof warmup, "%g", kmm_bench::warmup_seconds);

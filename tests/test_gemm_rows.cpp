@@ -186,7 +186,8 @@ std::string micro_kernel_case(unsigned seed) {
         team.team_barrier();
         typename MK::acc_type acc;
         MK::zero(acc);
-        for (int s = 0; s < 2; ++s) MK::template compute<LA, LB>(sa + s * BK * LDA, sb + s * BK * LDB, rank, acc);
+        for (int s = 0; s < 2; ++s)
+          kmm::kernels::compute_k_step<MK, LA, LB>(sa + s * BK * LDA, sb + s * BK * LDB, rank, acc);
         for (int j = 0; j < MK::TN; ++j)
           for (int i = 0; i < MK::TM; ++i) {
             const int r = MK::row(rank, i), c = MK::col(rank, j);

@@ -130,6 +130,22 @@ KOKKOS_FORCEINLINE_FUNCTION void store_global_pack(T* dst, const T* src) {
   *reinterpret_cast<Pack<T, V>*>(dst) = p;
 }
 
+/// p = alpha v + beta p for V consecutive elements of C as one pack, reading
+/// p only where beta != 0 (as update_c, detail/access.hpp).
+template <class T, int V>
+KOKKOS_FORCEINLINE_FUNCTION void update_c_pack(T* p, T (&v)[V], T alpha, T beta) {
+  if (beta == T(0)) {
+    KMM_UNROLL
+    for (int w = 0; w < V; ++w) v[w] = alpha * v[w];
+  } else {
+    T c[V];
+    load_global_pack<T, V>(p, c);
+    KMM_UNROLL
+    for (int w = 0; w < V; ++w) v[w] = alpha * v[w] + beta * c[w];
+  }
+  store_global_pack<T, V>(p, v);
+}
+
 /// Copies one 16-byte pack from global memory to team scratch without
 /// staging it in registers: cp.async (sm_80 and newer), complete once this
 /// thread calls wait_async_copies(); elsewhere an ordinary load and store.

@@ -246,69 +246,57 @@ struct GpuBlocked {
       if constexpr (!regs_a || !regs_b) detail::wait_async_copies();
       team.team_barrier();
     };
-    if constexpr (DEPTH > 2 && !regs_a && !regs_b && P::staging::ahead) {
-      // DEPTH stages, every copy asynchronous, step s in stage (s - s0) %
-      // DEPTH, one commit group per step (as below). The wait and the barrier
-      // for step s + 1 come inside step s, before its last MMA step, so the
-      // fragments of step s + 1's first MMA step are read while step s's
-      // last MMAs run (two fragment sets, f[q % 2]; STEPS even keeps them in
-      // place from one k-step to the next). Every thread has then read all
-      // of step s's stage, so the barrier also frees it for the fetch of step
-      // s + DEPTH: DEPTH - 1 steps in flight, as below.
-      static_assert(MK::STEPS % 2 == 0, "fragments ahead: an even number of MMA steps per k-step");
-      KMM_UNROLL
-      for (int q = 0; q < DEPTH - 1; ++q) {
-        if (s0 + q < s1) fetch((s0 + q) * P::BK, smem + q * STAGE);
-        detail::commit_async_copies();
-      }
-      detail::wait_async_groups<DEPTH - 2>();
-      team.team_barrier();
-      if (s0 + DEPTH - 1 < s1) fetch((s0 + DEPTH - 1) * P::BK, smem + (DEPTH - 1) * STAGE);
-      detail::commit_async_copies();
-      typename MK::frag_type f[2];
-      MK::template load<LayA, LayB>(smem, smem + B_OFF, rank, 0, f[0]);
-      int rd = 0;  // stage of step s
-      for (index_t s = s0; s < s1; ++s) {
-        const int next = rd + 1 == DEPTH ? 0 : rd + 1;
-        KMM_UNROLL
-        for (int q = 0; q < MK::STEPS; ++q) {
-          if (q + 1 < MK::STEPS) {
-            MK::template load<LayA, LayB>(smem + rd * STAGE, smem + rd * STAGE + B_OFF, rank, q + 1, f[(q + 1) % 2]);
-          } else if (s + 1 < s1) {
-            detail::wait_async_groups<DEPTH - 2>();
-            team.team_barrier();
-            if (s + DEPTH < s1) fetch((s + DEPTH) * P::BK, smem + rd * STAGE);
-            detail::commit_async_copies();
-            MK::template load<LayA, LayB>(smem + next * STAGE, smem + next * STAGE + B_OFF, rank, 0, f[0]);
-          }
-          MK::mma(f[q % 2], acc);
-        }
-        rd = next;
-      }
-      detail::wait_async_copies();
-      team.team_barrier();  // the stages are free for the next block (or the element path)
-      return;
-    } else if constexpr (DEPTH > 2 && !regs_a && !regs_b) {
+    if constexpr (DEPTH > 2 && !regs_a && !regs_b) {
       // DEPTH stages, every copy asynchronous: DEPTH - 1 k-steps in flight.
       // Step s is in stage (s - s0) % DEPTH; each thread commits one group
       // of copies per step (empty past s1), so "step s landed" is "at most
-      // DEPTH - 2 groups pending". The barrier after the wait also says
-      // every thread is done with step s - 1, whose stage the fetch of step
-      // s + DEPTH - 1 reuses.
+      // DEPTH - 2 groups pending". advance(t, w) waits for the oldest step,
+      // then the barrier says it is in scratch for everyone and that every
+      // thread is done with stage w, where step t's fetch goes.
       KMM_UNROLL
       for (int q = 0; q < DEPTH - 1; ++q) {
         if (s0 + q < s1) fetch((s0 + q) * P::BK, smem + q * STAGE);
         detail::commit_async_copies();
       }
-      int rd = 0, wr = DEPTH - 1;  // stages of step s and of step s + DEPTH - 1
-      for (index_t s = s0; s < s1; ++s) {
+      const auto advance = [&](index_t t, int w) {
         detail::wait_async_groups<DEPTH - 2>();
         team.team_barrier();
-        if (s + DEPTH - 1 < s1) fetch((s + DEPTH - 1) * P::BK, smem + wr * STAGE);
+        if (t < s1) fetch(t * P::BK, smem + w * STAGE);
         detail::commit_async_copies();
-        MK::template compute<LayA, LayB>(smem + rd * STAGE, smem + rd * STAGE + B_OFF, rank, acc);
-        rd = rd + 1 == DEPTH ? 0 : rd + 1;
-        wr = wr + 1 == DEPTH ? 0 : wr + 1;
+      };
+      int rd = 0;  // stage of step s
+      if constexpr (P::staging::ahead) {
+        // Step s + 1's advance comes inside step s, before its last MMA
+        // step, so the fragments of step s + 1's first MMA step are read
+        // while step s's last MMAs run (two fragment sets, f[q % 2]; STEPS
+        // even keeps them in place from one k-step to the next). Every thread
+        // has then read all of step s's stage, which step s + DEPTH reuses.
+        static_assert(MK::STEPS % 2 == 0, "fragments ahead: an even number of MMA steps per k-step");
+        advance(s0 + DEPTH - 1, DEPTH - 1);
+        typename MK::frag_type f[2];
+        MK::template load<LayA, LayB>(smem, smem + B_OFF, rank, 0, f[0]);
+        for (index_t s = s0; s < s1; ++s) {
+          const int next = rd + 1 == DEPTH ? 0 : rd + 1;
+          KMM_UNROLL
+          for (int q = 0; q < MK::STEPS; ++q) {
+            if (q + 1 < MK::STEPS) {
+              MK::template load<LayA, LayB>(smem + rd * STAGE, smem + rd * STAGE + B_OFF, rank, q + 1, f[(q + 1) % 2]);
+            } else if (s + 1 < s1) {
+              advance(s + DEPTH, rd);
+              MK::template load<LayA, LayB>(smem + next * STAGE, smem + next * STAGE + B_OFF, rank, 0, f[0]);
+            }
+            MK::mma(f[q % 2], acc);
+          }
+          rd = next;
+        }
+      } else {
+        int wr = DEPTH - 1;  // stage of step s + DEPTH - 1 (that of step s - 1)
+        for (index_t s = s0; s < s1; ++s) {
+          advance(s + DEPTH - 1, wr);
+          compute_k_step<MK, LayA, LayB>(smem + rd * STAGE, smem + rd * STAGE + B_OFF, rank, acc);
+          rd = rd + 1 == DEPTH ? 0 : rd + 1;
+          wr = wr + 1 == DEPTH ? 0 : wr + 1;
+        }
       }
       detail::wait_async_copies();
       team.team_barrier();  // the stages are free for the next block (or the element path)
@@ -321,7 +309,7 @@ struct GpuBlocked {
       const int t = int((s - s0) % 2);
       // the other stage was last read before the previous barrier
       if (s + 1 < s1) fetch((s + 1) * P::BK, smem + (1 - t) * STAGE);  // in flight during the FMAs
-      MK::template compute<LayA, LayB>(smem + t * STAGE, smem + t * STAGE + B_OFF, rank, acc);
+      compute_k_step<MK, LayA, LayB>(smem + t * STAGE, smem + t * STAGE + B_OFF, rank, acc);
       if (s + 1 < s1) deposit(smem + (1 - t) * STAGE);
       settle();
     }
@@ -374,37 +362,18 @@ struct GpuBlocked {
     T* const base = partial + s * p.size();
     const bool interior = i0 + P::BM <= d.m && j0 + P::BN <= d.n;
     if (interior && p_vec_m) {
-      KMM_UNROLL
-      for (int j = 0; j < MK::TN; ++j) {
-        KMM_UNROLL
-        for (int i = 0; i < MK::TM; i += MK::VM) {
-          T v[MK::VM];
-          KMM_UNROLL
-          for (int w = 0; w < MK::VM; ++w) v[w] = acc[j][i + w];
-          detail::store_global_pack<T, MK::VM>(base + (i0 + MK::row(rank, i)) + (j0 + MK::col(rank, j)) * p.sj, v);
-        }
-      }
+      for_each_pack<MK, true>(rank, acc, [&](int r, int c, T(&v)[MK::VM]) {
+        detail::store_global_pack<T, MK::VM>(base + (i0 + r) + (j0 + c) * p.sj, v);
+      });
     } else if (interior && p_vec_n) {
-      KMM_UNROLL
-      for (int i = 0; i < MK::TM; ++i) {
-        KMM_UNROLL
-        for (int j = 0; j < MK::TN; j += MK::VN) {
-          T v[MK::VN];
-          KMM_UNROLL
-          for (int w = 0; w < MK::VN; ++w) v[w] = acc[j + w][i];
-          detail::store_global_pack<T, MK::VN>(base + (i0 + MK::row(rank, i)) * p.si + (j0 + MK::col(rank, j)), v);
-        }
-      }
+      for_each_pack<MK, false>(rank, acc, [&](int r, int c, T(&v)[MK::VN]) {
+        detail::store_global_pack<T, MK::VN>(base + (i0 + r) * p.si + (j0 + c), v);
+      });
     } else {
-      KMM_UNROLL
-      for (int j = 0; j < MK::TN; ++j) {
-        const index_t gj = j0 + MK::col(rank, j);
-        KMM_UNROLL
-        for (int i = 0; i < MK::TM; ++i) {
-          const index_t gi = i0 + MK::row(rank, i);
-          if (gi < d.m && gj < d.n) base[gi * p.si + gj * p.sj] = acc[j][i];
-        }
-      }
+      for_each_element<MK>(rank, acc, [&](int r, int c, T x) {
+        const index_t gi = i0 + r, gj = j0 + c;
+        if (gi < d.m && gj < d.n) base[gi * p.si + gj * p.sj] = x;
+      });
     }
   }
 
@@ -431,56 +400,21 @@ struct GpuBlocked {
     write_back(team.team_rank(), i0, j0, acc);
   }
 
-  // p = alpha * v + beta * p for V consecutive elements of C, reading p only
-  // when beta != 0 (as update_c).
-  template <int V>
-  KOKKOS_FORCEINLINE_FUNCTION void store_c_pack(T* p, T (&v)[V]) const {
-    if (beta == T(0)) {
-      KMM_UNROLL
-      for (int w = 0; w < V; ++w) v[w] = alpha * v[w];
-    } else {
-      T c[V];
-      detail::load_global_pack<T, V>(p, c);
-      KMM_UNROLL
-      for (int w = 0; w < V; ++w) v[w] = alpha * v[w] + beta * c[w];
-    }
-    detail::store_global_pack<T, V>(p, v);
-  }
-
   KOKKOS_FORCEINLINE_FUNCTION void write_back(int rank, index_t i0, index_t j0, const acc_type& acc) const {
     const bool interior = WholeTiles || (i0 + P::BM <= d.m && j0 + P::BN <= d.n);
     if (interior && c_vec_m) {  // VM consecutive rows per pack: one 16-byte access
-      KMM_UNROLL
-      for (int j = 0; j < MK::TN; ++j) {
-        KMM_UNROLL
-        for (int i = 0; i < MK::TM; i += MK::VM) {
-          T v[MK::VM];
-          KMM_UNROLL
-          for (int w = 0; w < MK::VM; ++w) v[w] = acc[j][i + w];
-          store_c_pack<MK::VM>(C.data() + (i0 + MK::row(rank, i)) * d.c_si + (j0 + MK::col(rank, j)) * d.c_sj, v);
-        }
-      }
+      for_each_pack<MK, true>(rank, acc, [&](int r, int c, T(&v)[MK::VM]) {
+        detail::update_c_pack(C.data() + (i0 + r) * d.c_si + (j0 + c) * d.c_sj, v, alpha, beta);
+      });
     } else if (interior && c_vec_n) {  // VN consecutive columns per pack
-      KMM_UNROLL
-      for (int i = 0; i < MK::TM; ++i) {
-        KMM_UNROLL
-        for (int j = 0; j < MK::TN; j += MK::VN) {
-          T v[MK::VN];
-          KMM_UNROLL
-          for (int w = 0; w < MK::VN; ++w) v[w] = acc[j + w][i];
-          store_c_pack<MK::VN>(C.data() + (i0 + MK::row(rank, i)) * d.c_si + (j0 + MK::col(rank, j)) * d.c_sj, v);
-        }
-      }
+      for_each_pack<MK, false>(rank, acc, [&](int r, int c, T(&v)[MK::VN]) {
+        detail::update_c_pack(C.data() + (i0 + r) * d.c_si + (j0 + c) * d.c_sj, v, alpha, beta);
+      });
     } else {
-      KMM_UNROLL
-      for (int j = 0; j < MK::TN; ++j) {
-        const index_t gj = j0 + MK::col(rank, j);
-        KMM_UNROLL
-        for (int i = 0; i < MK::TM; ++i) {
-          const index_t gi = i0 + MK::row(rank, i);
-          if (gi < d.m && gj < d.n) detail::update_c(C, gi, gj, alpha, acc[j][i], beta);
-        }
-      }
+      for_each_element<MK>(rank, acc, [&](int r, int c, T x) {
+        const index_t gi = i0 + r, gj = j0 + c;
+        if (gi < d.m && gj < d.n) detail::update_c(C, gi, gj, alpha, x, beta);
+      });
     }
   }
 };

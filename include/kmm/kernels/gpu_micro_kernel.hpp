@@ -5,17 +5,19 @@
 // each lands in the block: element (i, j) of thread `rank` is C(row(rank, i),
 // col(rank, j)) relative to the block's corner, and runs of VM consecutive i
 // (VN consecutive j) are consecutive rows (columns), so the pipeline can write
-// C back in packs. compute<LA, LB>() adds one BK-deep k-step read from the
-// scratch stage: op(A)'s element (kk, r) at As[LA::at(kk, r)] (r along m),
-// op(B)'s (kk, c) at Bs[LB::at(kk, c)] (c along n), LA and LB the layouts of
-// gpu_scratch_layout.hpp; READS_K_MAJOR says whether it reads KColumns
-// (else KRows only). A k-step is STEPS steps, each load<LA, LB>() of its
-// fragments (frag_type) then mma(), which a pipeline may also call apart. The pipeline (gpu_blocked.hpp) owns staging,
-// barriers and the write-back; a micro-kernel owns only registers.
-// VM (VN) is also the pack width of C's write-back along m (n).
-// Assumed: every thread of the team calls compute() with the same stage.
+// C back in packs (for_each_pack). A BK-deep k-step read from the scratch
+// stage is STEPS steps, each load<LA, LB>() of its fragments (frag_type)
+// then mma() (compute_k_step; a pipeline may also call them apart): op(A)'s
+// element (kk, r) at As[LA::at(kk, r)] (r along m), op(B)'s (kk, c) at
+// Bs[LB::at(kk, c)] (c along n), LA and LB the layouts of
+// gpu_scratch_layout.hpp; READS_K_MAJOR says whether it reads KColumns (else
+// KRows only). The pipeline (gpu_blocked.hpp) owns staging, barriers and the
+// write-back; a micro-kernel owns only registers.
+// Assumed: every thread of the team reads the same stage in the same step.
 // Two micro-kernels: SimtFma (any GPU, any type) and Dmma (fp64 tensor
 // cores, sm_80+), whose fragment layout decides row() and col().
+#include <type_traits>
+
 #include "kmm/blocked_row.hpp"
 #include "kmm/detail/access.hpp"
 #include "kmm/detail/mma.hpp"
@@ -76,16 +78,6 @@ struct MicroKernel<Row, T, SimtFma> {
     for (int j = 0; j < TN; ++j) {
       KMM_UNROLL
       for (int i = 0; i < TM; ++i) c[j][i] += f.a[i] * f.b[j];
-    }
-  }
-  /// c += As^T Bs over one k-step (BK deep, zero-padded past k).
-  template <class LA, class LB>
-  KOKKOS_FORCEINLINE_FUNCTION static void compute(const T* As, const T* Bs, int rank, acc_type& c) {
-    KMM_UNROLL
-    for (int kk = 0; kk < BK; ++kk) {
-      frag_type f;
-      load<LA, LB>(As, Bs, rank, kk, f);
-      mma(f, c);
     }
   }
 };
@@ -156,17 +148,50 @@ struct MicroKernel<Row, double, Dmma<M, N, K>> {
       }
     }
   }
-  /// c += As^T Bs over one k-step, STEPS MMA steps.
-  template <class LA, class LB>
-  KOKKOS_FORCEINLINE_FUNCTION static void compute(const T* As, const T* Bs, int rank, acc_type& c) {
+};
+
+/// c += As^T Bs over one k-step of micro-kernel MK (BK deep, zero-padded
+/// past k): its STEPS steps, each one's fragments loaded, then multiplied.
+template <class MK, class LA, class LB, class T>
+KOKKOS_FORCEINLINE_FUNCTION void compute_k_step(const T* As, const T* Bs, int rank, typename MK::acc_type& c) {
+  KMM_UNROLL
+  for (int q = 0; q < MK::STEPS; ++q) {
+    typename MK::frag_type f;
+    MK::template load<LA, LB>(As, Bs, rank, q, f);
+    MK::mma(f, c);
+  }
+}
+
+/// Thread rank's accumulators of micro-kernel MK as packs: V = MK::VM
+/// consecutive rows (AlongM, j outer) or V = MK::VN consecutive columns (i
+/// outer); f(r, c, v) for each, (r, c) the place of the pack's first element
+/// in the block, v its values (T[V]).
+template <class MK, bool AlongM, class F>
+KOKKOS_FORCEINLINE_FUNCTION void for_each_pack(int rank, const typename MK::acc_type& acc, F&& f) {
+  using T = std::remove_all_extents_t<typename MK::acc_type>;
+  constexpr int V = AlongM ? MK::VM : MK::VN;
+  constexpr int OUTER = AlongM ? MK::TN : MK::TM, INNER = AlongM ? MK::TM : MK::TN;
+  KMM_UNROLL
+  for (int o = 0; o < OUTER; ++o) {
     KMM_UNROLL
-    for (int ks = 0; ks < STEPS; ++ks) {
-      frag_type f;
-      load<LA, LB>(As, Bs, rank, ks, f);
-      mma(f, c);
+    for (int u = 0; u < INNER; u += V) {
+      const int i = AlongM ? u : o, j = AlongM ? o : u;
+      T v[V];
+      KMM_UNROLL
+      for (int w = 0; w < V; ++w) v[w] = AlongM ? acc[j][i + w] : acc[j + w][i];
+      f(MK::row(rank, i), MK::col(rank, j), v);
     }
   }
-};
+}
+/// The same one element at a time (j outer): f(r, c, value).
+template <class MK, class F>
+KOKKOS_FORCEINLINE_FUNCTION void for_each_element(int rank, const typename MK::acc_type& acc, F&& f) {
+  KMM_UNROLL
+  for (int j = 0; j < MK::TN; ++j) {
+    KMM_UNROLL
+    for (int i = 0; i < MK::TM; ++i) f(MK::row(rank, i), MK::col(rank, j), acc[j][i]);
+  }
+}
 
 }  // namespace kernels
 }  // namespace kmm
