@@ -53,8 +53,12 @@ struct ConfigNames {
 };
 
 // ---- operands ----------------------------------------------------------------
-enum class Lay { R, L, S };
-inline const char* name(Lay l) { return l == Lay::R ? "R" : l == Lay::L ? "L" : "S"; }
+// R, L: LayoutRight, LayoutLeft; S: LayoutStride, column-major, every other
+// element; P: LayoutStride, column-major with a padded leading dimension (a
+// multiple of 8 past the rows: columns stay 32-byte aligned, so 16-byte packs
+// run, and a pack can straddle the last row).
+enum class Lay { R, L, S, P };
+inline const char* name(Lay l) { return l == Lay::R ? "R" : l == Lay::L ? "L" : l == Lay::S ? "S" : "P"; }
 
 template <Lay>
 struct layout_of;
@@ -64,6 +68,8 @@ template <>
 struct layout_of<Lay::L> { using type = Kokkos::LayoutLeft; };
 template <>
 struct layout_of<Lay::S> { using type = Kokkos::LayoutStride; };
+template <>
+struct layout_of<Lay::P> { using type = Kokkos::LayoutStride; };
 
 // Guard elements before and after every operand. 8 keeps an operand's first
 // element 32-byte aligned in its (aligned) buffer, so the kernels' aligned
@@ -85,6 +91,7 @@ inline Geometry geometry(Lay lay, i64 r, i64 c, i64 shift = 0) {
   switch (lay) {
     case Lay::R: return {lay, r, c, c, 1, lead};
     case Lay::L: return {lay, r, c, 1, r, lead};
+    case Lay::P: return {lay, r, c, 1, (r + 7) / 8 * 8 + 8, lead};
     default: return {lay, r, c, 2, 2 * r + 3, lead};  // column-major, every other element, padded
   }
 }

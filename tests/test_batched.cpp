@@ -228,7 +228,7 @@ TYPED_TEST(BatchedGemm, MatchesReference) {
   using T = typename TypeParam::value_type;
   using E = typename TypeParam::exec_space;
   const Shape3 sizes[] = {{4, 4, 4}, {8, 8, 8}, {16, 16, 16}, {32, 32, 32}, {64, 64, 64}, {1, 1, 1},
-                          {3, 5, 7}, {17, 33, 9}, {65, 7, 40}, {5, 6, 0}};
+                          {3, 5, 7}, {17, 33, 9}, {65, 7, 40}, {40, 48, 32}, {5, 6, 0}};  // 40 x 48: edge packs
   unsigned seed = 7;
   int idx = 0;
   for (auto algo : {kmm::Algorithm::Auto, kmm::Algorithm::Naive, kmm::Algorithm::Tiled, kmm::Algorithm::Blocked})

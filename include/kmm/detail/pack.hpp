@@ -161,6 +161,23 @@ KOKKOS_FORCEINLINE_FUNCTION void copy_pack_async(T* dst, const T* src) {
   store_pack<T, V>(dst, v);
 #endif
 }
+/// copy_pack_async of the first `bytes` bytes of the pack (0 to 16, whole
+/// elements), the rest of it written as zeros (cp.async's source size):
+/// reads nothing past them, so src may be any readable address when bytes
+/// is 0.
+template <class T, int V>
+KOKKOS_FORCEINLINE_FUNCTION void copy_pack_async_or_zero(T* dst, const T* src, int bytes) {
+  static_assert(sizeof(T) * V == 16, "asynchronous copies move 16-byte packs");
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  const unsigned addr = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(addr), "l"(src), "r"(bytes) : "memory");
+#else
+  T v[V];
+  KMM_UNROLL
+  for (int w = 0; w < V; ++w) v[w] = w * int(sizeof(T)) < bytes ? src[w] : T(0);
+  store_pack<T, V>(dst, v);
+#endif
+}
 /// One element global -> team scratch without staging it in registers:
 /// cp.async of 4 or 8 bytes (sm_80 and newer, through L1: .cg takes 16
 /// bytes only); elsewhere an ordinary copy. Complete as copy_pack_async.

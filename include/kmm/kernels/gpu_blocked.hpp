@@ -11,18 +11,16 @@
 // The pipeline: two scratch stages; the next k-step is fetched while this
 // one's FMAs run (into registers, or by cp.async straight into the other
 // stage: Row::staging). Rows with deeper staging keep more k-steps in flight
-// where every copy is asynchronous. Slices inside the matrices travel as
-// 16-byte packs when the dispatcher found the operands aligned
-// (kernels/operands.hpp); edge slices element by element, zeros outside the
-// matrices (AsyncAll rows by cp.async too). Only in-range C is written, as
-// 16-byte packs where C allows. Blocks are taken in the row's block order
-// (GroupedRows). Why each choice: docs/perf-log.md, "Blocked on the GPU".
-//
-// Assumed: a GPU execution space (scratch level 0 is shared memory; team
-// rank r is thread r of the block); host backends take
-// kernels/host_blocked.hpp. Rows come from the caller: this file does not
-// read the tile table. The launcher (plain or split-k) is in
-// gpu_blocked_launch.hpp.
+// where every copy is asynchronous. Whole k-steps travel as 16-byte packs
+// when the dispatcher found the operands aligned (kernels/operands.hpp),
+// zero-filled past C's edge where every pack copy is asynchronous; else
+// element by element, zeros outside the matrices (AsyncAll rows by cp.async
+// too). Only in-range C is written, as 16-byte packs where C allows. Blocks
+// are taken in the row's block order. Why: docs/perf-log.md, "Blocked on
+// the GPU". Assumed: a GPU execution space (scratch level 0 is shared
+// memory; team rank r is thread r of the block); host backends take
+// kernels/host_blocked.hpp. Rows come from the caller (this file does not
+// read the tile table); the launcher is in gpu_blocked_launch.hpp.
 #include <type_traits>
 
 #include "kmm/blocked_row.hpp"
@@ -91,6 +89,10 @@ struct GpuBlocked {
   using ElemA = ElementCopies<P, T, P::BM, LayA>;
   using ElemB = ElementCopies<P, T, P::BN, LayB>;
   static constexpr bool ASYNC_ELEMENTS = P::staging::async_k && ElemA::FITS && ElemB::FITS;
+  // Edge blocks as packs too where every pack copy is asynchronous, except
+  // on rows with fragments ahead (at their register cap the edge's
+  // predicates spilled 16-40 bytes).
+  static constexpr bool EDGE_PACKS = PACKS && (ASYNC_A || ASYNC_KA) && (ASYNC_B || ASYNC_KB) && !P::staging::ahead;
   static constexpr int SCRATCH_LEVEL = 0;  // the stages live in shared memory
 
   AView A;
@@ -166,15 +168,18 @@ struct GpuBlocked {
   // next step's share is loaded into registers while this step's FMAs run,
   // then deposited in the other stage (asynchronous operands: copied straight
   // into it); deeper rows, all copies asynchronous: DEPTH - 1 steps ahead.
-  // Packs: every slice is staged as 16-byte packs (interior
-  // blocks, full k-steps, aligned operands); else element by element. Two
-  // specialisations rather than a branch per step, so neither path's
-  // addresses occupy registers in the other's loop.
-  template <bool Packs>
+  // Packs: every slice as 16-byte packs (full k-steps, aligned operands;
+  // Edge: a block at C's edge, packs past it zero-filled, PackPlan::
+  // copy_edge); else element by element. Specialisations rather than a
+  // branch per step, so no path's addresses occupy registers in another's.
+  template <bool Packs, bool Edge = false>
   KOKKOS_FORCEINLINE_FUNCTION void pipeline(const member_type& team, T* smem, index_t i0, index_t j0, index_t s0,
                                             index_t s1, acc_type& acc) const {
+    static_assert(!Edge || (Packs && EDGE_PACKS), "edge packs: rows whose pack copies are all asynchronous");
     if (s0 >= s1) return;
     const int rank = team.team_rank();
+    // rows of op(A), op(B) inside the matrices, at most the block's (Edge)
+    const int rows_a = int(d.m - i0 < P::BM ? d.m - i0 : P::BM), rows_b = int(d.n - j0 < P::BN ? d.n - j0 : P::BN);
     constexpr bool async_a = Packs && ASYNC_A, async_b = Packs && ASYNC_B;
     constexpr bool async_ka = Packs && ASYNC_KA, async_kb = Packs && ASYNC_KB;
     constexpr bool elements_async = !Packs && ASYNC_ELEMENTS;
@@ -212,14 +217,32 @@ struct GpuBlocked {
           constexpr int N = P::BK * P::BM / P::team_size;
           T* dst = stage + kk_r * LDA + r_r;
           KMM_UNROLL
-          for (int u = 0; u < N; ++u) detail::copy_element_async(dst + u * DRK, pa + u * int(DRK * d.a_si));
+          for (int u = 0; u < N; ++u) {
+            if constexpr (Edge) {
+              const bool in = r_r + u * DRK < rows_a;
+              detail::copy_element_async_or_zero(dst + u * DRK, in ? pa + u * int(DRK * d.a_si) : A.data(), in);
+            } else {
+              detail::copy_element_async(dst + u * DRK, pa + u * int(DRK * d.a_si));
+            }
+          }
+        } else if constexpr (async_a && Edge) {
+          plan_a.copy_edge(rank, pa, stage, a_rows, rows_a, A.data());
         } else if constexpr (async_a) plan_a.copy(rank, pa, stage);
         else plan_a.fetch(rank, pa, ra);
         if constexpr (async_kb) {
           constexpr int N = P::BK * P::BN / P::team_size;
           T* dst = stage + B_OFF + kk_r * LDB + r_r;
           KMM_UNROLL
-          for (int u = 0; u < N; ++u) detail::copy_element_async(dst + u * DRK, pb + u * int(DRK * d.b_sj));
+          for (int u = 0; u < N; ++u) {
+            if constexpr (Edge) {
+              const bool in = r_r + u * DRK < rows_b;
+              detail::copy_element_async_or_zero(dst + u * DRK, in ? pb + u * int(DRK * d.b_sj) : B.data(), in);
+            } else {
+              detail::copy_element_async(dst + u * DRK, pb + u * int(DRK * d.b_sj));
+            }
+          }
+        } else if constexpr (async_b && Edge) {
+          plan_b.copy_edge(rank, pb, stage + B_OFF, b_rows, rows_b, B.data());
         } else if constexpr (async_b) plan_b.copy(rank, pb, stage + B_OFF);
         else plan_b.fetch(rank, pb, rb);
         pa += P::BK * d.a_sp;
@@ -335,6 +358,26 @@ struct GpuBlocked {
     }
   }
 
+  // The full k-steps among [s0, s1) of the block at (i0, j0) by the pack
+  // pipeline, where both operands fit for packs and the block is interior
+  // or EDGE_PACKS; returns where the element pipeline takes over (the last,
+  // partial k-step, if any; every step of blocks and operands unfit for
+  // packs).
+  KOKKOS_FORCEINLINE_FUNCTION index_t pack_steps(const member_type& team, T* smem, index_t i0, index_t j0,
+                                                 index_t s0, index_t s1, acc_type& acc) const {
+    if constexpr (PACKS) {
+      const bool interior = i0 + P::BM <= d.m && j0 + P::BN <= d.n;
+      if (a_vec && b_vec && (interior || EDGE_PACKS)) {
+        const index_t full = d.k / P::BK;
+        const index_t packed = full < s1 ? (full > s0 ? full : s0) : s1;
+        if (interior) pipeline<true>(team, smem, i0, j0, s0, packed, acc);
+        else if constexpr (EDGE_PACKS) pipeline<true, true>(team, smem, i0, j0, s0, packed, acc);
+        return packed;
+      }
+    }
+    return s0;
+  }
+
   // Split: k-steps [s0, s1) of the block at (i0, j0), the partial to split s.
   KOKKOS_INLINE_FUNCTION void split_block(const member_type& team, T* smem, index_t i0, index_t j0,
                                           index_t s) const {
@@ -342,14 +385,7 @@ struct GpuBlocked {
     MK::zero(acc);
     const index_t steps = (d.k + P::BK - 1) / P::BK, s0 = s * split_steps;
     const index_t s1 = s0 + split_steps < steps ? s0 + split_steps : steps;
-    index_t packed = s0;  // [s0, packed) as packs: the full k-steps of an interior block
-    if constexpr (PACKS) {
-      if (a_vec && b_vec && i0 + P::BM <= d.m && j0 + P::BN <= d.n) {
-        const index_t full = d.k / P::BK;
-        packed = full < s1 ? (full > s0 ? full : s0) : s1;
-        pipeline<true>(team, smem, i0, j0, s0, packed, acc);
-      }
-    }
+    const index_t packed = pack_steps(team, smem, i0, j0, s0, s1, acc);
     pipeline<false>(team, smem, i0, j0, packed, s1, acc);
     write_partial(team.team_rank(), i0, j0, s, acc);
   }
@@ -385,16 +421,7 @@ struct GpuBlocked {
     if constexpr (WholeTiles) {
       pipeline<true>(team, smem, i0, j0, 0, steps, acc);
     } else {
-      // The pack pipeline for the full k-steps of an interior block (the last,
-      // partial k-step, if any, element by element); the element pipeline
-      // for edge blocks and operands unfit for packs.
-      index_t packed = 0;  // k-steps staged as packs
-      if constexpr (PACKS) {
-        if (a_vec && b_vec && i0 + P::BM <= d.m && j0 + P::BN <= d.n) {
-          packed = d.k / P::BK;
-          pipeline<true>(team, smem, i0, j0, 0, packed, acc);
-        }
-      }
+      const index_t packed = pack_steps(team, smem, i0, j0, 0, steps, acc);
       pipeline<false>(team, smem, i0, j0, packed, steps, acc);  // one copy of the element loop
     }
     write_back(team.team_rank(), i0, j0, acc);

@@ -93,6 +93,22 @@ struct PackPlan {
     for (int u = 0; u < NP; ++u)
       if (owns(rank, u)) detail::copy_pack_async<T, V>(dst + local(u), from + rel(u));
   }
+  // copy() for a block at the matrix's edge, `rows` of the slice's rows
+  // inside it: packs past them are zeros and a pack along the rows that
+  // straddles the edge copies the elements inside (reading nothing outside
+  // the matrix; `inside` is any element of it). Whole k-steps only.
+  KOKKOS_FORCEINLINE_FUNCTION void copy_edge(int rank, const T* from, T* dst, bool rows_fast, int rows,
+                                             const T* inside) const {
+    KMM_UNROLL
+    for (int u = 0; u < NP; ++u) {
+      if (!owns(rank, u)) continue;
+      int kk = 0, r = 0;
+      pack_coords(rank + u * P::team_size, rows_fast, kk, r);
+      const int left = rows - r;  // rows of the pack inside (along the rows: V when all are)
+      const int bytes = left <= 0 ? 0 : !rows_fast || left >= V ? 16 : left * int(sizeof(T));
+      detail::copy_pack_async_or_zero<T, V>(dst + local(u), bytes > 0 ? from + rel(u) : inside, bytes);
+    }
+  }
   // Registers -> scratch: one 16-byte store per pack when it lands as it
   // lies (see copy()), else V stores down k (packs along k into KRows).
   KOKKOS_FORCEINLINE_FUNCTION void deposit(int rank, T* dst, bool rows_fast, const T* reg) const {
