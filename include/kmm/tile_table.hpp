@@ -143,7 +143,13 @@ struct TileTable<ExecSpace, false> {
   /// Split-k for row R (whichever row the table picked): when its blocks of
   /// C fill at most half of the device's resident-block slots
   /// (multiprocessors x R::min_blocks), k is split so that blocks x splits
-  /// fill them in one wave; each split keeps at least 8 k-steps (the
+  /// fill them in one wave; when they fill more than half but at most all,
+  /// on rows of at least four resident blocks per multiprocessor (the fp32
+  /// large row), into the 1-4 splits that give the busiest multiprocessor
+  /// the fewest k-steps (items spread evenly: ceil(blocks x s /
+  /// multiprocessors) items of ceil(steps / s); 1500^3 fp32: 288 blocks, 4
+  /// splits; not the fp64 rows, two or three blocks per multiprocessor:
+  /// perf-log "Partial waves"). Each split keeps at least 8 k-steps (the
   /// pipeline's prologue and the partial's write stay small beside its
   /// FMAs) and the partials at most 256 MiB (perf-log: "Split-k").
   template <class R>
@@ -156,8 +162,16 @@ struct TileTable<ExecSpace, false> {
   }
   template <class R, class T>
   static int k_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
-    std::int64_t s = slots<R>(multiprocessors) / blocks<R>(m, n);
-    const std::int64_t by_k = ((k + R::BK - 1) / R::BK) / 8;
+    const std::int64_t b = blocks<R>(m, n), steps = (k + R::BK - 1) / R::BK;
+    std::int64_t s = slots<R>(multiprocessors) / b;
+    if (s == 1 && R::min_blocks >= 4) {  // a partial wave
+      const auto busiest = [&](std::int64_t q) {  // k-steps of the busiest multiprocessor
+        return (b * q + multiprocessors - 1) / multiprocessors * ((steps + q - 1) / q);
+      };
+      for (std::int64_t q = 2; q <= 4; ++q)
+        if (busiest(q) < busiest(s)) s = q;
+    }
+    const std::int64_t by_k = steps / 8;
     const std::int64_t by_bytes = (std::int64_t(256) << 20) / (m * n * std::int64_t(sizeof(T)));
     s = s < by_k ? s : by_k;
     s = s < by_bytes ? s : by_bytes;
