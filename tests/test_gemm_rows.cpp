@@ -368,6 +368,9 @@ TEST(SplitKRule, FillsTheDeviceWithinItsLimits) {
   EXPECT_EQ((Table::k_splits<L, float>(1500, 1500, 1500, 132)), 4);
   EXPECT_EQ((Table::k_splits<L, float>(1800, 1800, 1800, 132)), 3);
   EXPECT_EQ((Table::k_splits<L, float>(2000, 2000, 2000, 132)), 1);
+  // the search stays within the limits: 1100 x 2400 x 256's 342 blocks have
+  // 16 k-steps, so at most 2 splits, which leave the busiest SM its 48 k-steps
+  EXPECT_EQ((Table::k_splits<L, float>(1100, 2400, 256, 132)), 1);
 }
 
 template <int Splits, TableRow W = TableRow::Mid>

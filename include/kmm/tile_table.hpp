@@ -163,18 +163,17 @@ struct TileTable<ExecSpace, false> {
   template <class R, class T>
   static int k_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
     const std::int64_t b = blocks<R>(m, n), steps = (k + R::BK - 1) / R::BK;
+    const std::int64_t by_bytes = (std::int64_t(256) << 20) / (m * n * std::int64_t(sizeof(T)));
+    const std::int64_t cap = steps / 8 < by_bytes ? steps / 8 : by_bytes;  // the limits on any split count
     std::int64_t s = slots<R>(multiprocessors) / b;
-    if (s == 1 && R::min_blocks >= 4) {  // a partial wave
+    if (s == 1 && R::min_blocks >= 4) {  // a partial wave: the search stays within the limits
       const auto busiest = [&](std::int64_t q) {  // k-steps of the busiest multiprocessor
         return (b * q + multiprocessors - 1) / multiprocessors * ((steps + q - 1) / q);
       };
-      for (std::int64_t q = 2; q <= 4; ++q)
+      for (std::int64_t q = 2; q <= 4 && q <= cap; ++q)
         if (busiest(q) < busiest(s)) s = q;
     }
-    const std::int64_t by_k = steps / 8;
-    const std::int64_t by_bytes = (std::int64_t(256) << 20) / (m * n * std::int64_t(sizeof(T)));
-    s = s < by_k ? s : by_k;
-    s = s < by_bytes ? s : by_bytes;
+    s = s < cap ? s : cap;
     return s >= 2 ? int(s) : 1;
   }
 
