@@ -384,8 +384,10 @@ struct SplitRowKernel {
     kmm::gemm_blocked<R>(space, opA, opB, alpha, A, B, beta, C, Splits);
   }
 };
-// The table's mid-size row split 2, 3 and 7 ways, its narrow row (fp32:
-// the large row, which takes those shapes) 5 ways and its fp64 large row 4 ways:
+// The table's mid-size row split 2, 3 and 7 ways (the partials added by
+// the reduction's pack form) and 12 ways (its grouped form,
+// kernels/split_k.hpp), its narrow row (fp32: the large row, which takes
+// those shapes) 5 ways and its fp64 large row 4 ways:
 // every shape of the harness (edges in every dimension, k not a multiple of
 // the k-step, so the last split ends with the element path; interior blocks
 // with packs), both unit-stride directions of C for the partials' layout.
@@ -399,6 +401,8 @@ TYPED_TEST(GpuRows, SplitKMatchesReference) {
     sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(SplitRowKernel<2>{}, seed);
     sweep_layouts<T, E, Lay::R, Lay::L, Lay::R>(SplitRowKernel<3>{}, seed);
     sweep_layouts<T, E, Lay::L, Lay::L, Lay::S>(SplitRowKernel<7>{}, seed);
+    static_assert(12 > kmm::kernels::kFewSplits, "12 splits: the grouped reduction");
+    sweep_layouts<T, E, Lay::R, Lay::L, Lay::R>(SplitRowKernel<12>{}, seed);  // (3 x 2 x 1500, 300 x 280 x 72)
     sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<5, TableRow::Narrow>{}, seed);  // (fp32: the large row)
     if constexpr (std::is_same<T, double>::value)  // (fp32: the narrow row above)
       sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<4, TableRow::Large>{}, seed);
@@ -448,9 +452,11 @@ TYPED_TEST(GpuRows, SplitKRejectsABadSplitCount) {
 }
 
 #if defined(KOKKOS_ENABLE_CUDA)
-// Two CUDA streams share kmm's split-k workspace: products issued on them
-// alternately must give the bits each gives alone (a call on another queue
-// than the workspace's last user waits for that user's kernels first).
+// Two CUDA streams share kmm's split-k workspace:
+// products issued on them alternately must give the bits each gives alone
+// (a call on another queue than the workspace's last user waits for that
+// user's kernels first), with either form of the reduction (4 and 9
+// splits).
 TYPED_TEST(GpuRows, SplitKWorkspaceAcrossQueues) {
   using T = typename TypeParam::value_type;
   using E = typename TypeParam::exec_space;
@@ -464,32 +470,34 @@ TYPED_TEST(GpuRows, SplitKWorkspaceAcrossQueues) {
   Kokkos::fill_random(A2, pool, T(-1), T(1));
   Kokkos::fill_random(B2, pool, T(-1), T(1));
   using Row = typename kmm::TileTable<E>::template blocked_mid<T>;
-  kmm::gemm_blocked<Row>(E(), Op::N, Op::N, T(1), A1, B1, T(0), R1, 9);
-  kmm::gemm_blocked<Row>(E(), Op::N, Op::N, T(1), A2, B2, T(0), R2, 9);
-  Kokkos::fence();
   cudaStream_t s1, s2;
   ASSERT_EQ(cudaStreamCreate(&s1), cudaSuccess);
   ASSERT_EQ(cudaStreamCreate(&s2), cudaSuccess);
-  {
-    const E q1(s1), q2(s2);
-    for (int rep = 0; rep < 4; ++rep) {
-      kmm::gemm_blocked<Row>(q1, Op::N, Op::N, T(1), A1, B1, T(0), C1, 9);
-      kmm::gemm_blocked<Row>(q2, Op::N, Op::N, T(1), A2, B2, T(0), C2, 9);
+  for (const int splits : {4, 9}) {
+    kmm::gemm_blocked<Row>(E(), Op::N, Op::N, T(1), A1, B1, T(0), R1, splits);
+    kmm::gemm_blocked<Row>(E(), Op::N, Op::N, T(1), A2, B2, T(0), R2, splits);
+    Kokkos::fence();
+    {
+      const E q1(s1), q2(s2);
+      for (int rep = 0; rep < 4; ++rep) {
+        kmm::gemm_blocked<Row>(q1, Op::N, Op::N, T(1), A1, B1, T(0), C1, splits);
+        kmm::gemm_blocked<Row>(q2, Op::N, Op::N, T(1), A2, B2, T(0), C2, splits);
+      }
+      q1.fence();
+      q2.fence();
     }
-    q1.fence();
-    q2.fence();
+    auto h1 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C1);
+    auto h2 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C2);
+    auto r1 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), R1);
+    auto r2 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), R2);
+    int bad = 0;
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < m; ++i) {
+        bad += std::memcmp(&h1(i, j), &r1(i, j), sizeof(T)) != 0;
+        bad += std::memcmp(&h2(i, j), &r2(i, j), sizeof(T)) != 0;
+      }
+    EXPECT_EQ(bad, 0) << splits << " splits: elements differ from the product computed alone";
   }
-  auto h1 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C1);
-  auto h2 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C2);
-  auto r1 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), R1);
-  auto r2 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), R2);
-  int bad = 0;
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < m; ++i) {
-      bad += std::memcmp(&h1(i, j), &r1(i, j), sizeof(T)) != 0;
-      bad += std::memcmp(&h2(i, j), &r2(i, j), sizeof(T)) != 0;
-    }
-  EXPECT_EQ(bad, 0) << "elements differ from the product computed alone";
   Kokkos::fence();  // (the workspace keeps an event, not the streams, so they may go)
   cudaStreamDestroy(s1);
   cudaStreamDestroy(s2);

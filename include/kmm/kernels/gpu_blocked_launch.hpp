@@ -46,7 +46,7 @@ void gpu_blocked(const ExecSpace& space, const Operands<TA, TB, AView, BView, CV
       typename K::policy_type policy(space, detail::league_for(blocks_m * blocks_n * s), P::team_size);
       Kokkos::parallel_for("kmm::gemm[Blocked split-k]",
                            policy.set_scratch_size(K::SCRATCH_LEVEL, Kokkos::PerTeam(K::scratch_bytes())), f);
-      reduce_partials(space, int(s), f.partial, f.p, alpha, beta, C);
+      reduce_partials(space, int(s), f.partial, f.p, alpha, beta, C, d.c_si, d.c_sj);
     });
     return;
   }

@@ -2,16 +2,31 @@
 // Split-k's second half. Where C has too few blocks to fill the GPU, the
 // Blocked kernel (gpu_blocked.hpp, Split) runs `splits` teams per block of C,
 // each over its own range of k-steps, and writes its raw partial product to
-// a workspace (detail/workspace.hpp); this kernel then forms
+// a workspace (detail/workspace.hpp); a second kernel then forms
 //   C(i, j) = alpha * (P_0(i, j) + P_1(i, j) + ... + P_{S-1}(i, j)) + beta * C(i, j)
-// with the partials added in that fixed order, so a call gives the same bits
-// on every run (no atomics into C). One thread per element of C, walking C's
-// unit-stride direction across a warp; the partials are laid out the same
-// way (PartialLayout), so every read and write is coalesced.
+// with the partials added in a fixed order, so a call gives the same bits on
+// every run (no atomics into C). Two forms, chosen by S alone:
+// - S <= kFewSplits: a thread per 16-byte pack of C (or per element where C
+//   and the partials do not take packs), its S reads issued before they are
+//   added in split order.
+// - more splits (Gram products of tall panels: hundreds of splits of one or
+//   a few blocks, so C has a few thousand elements): a team of GROUPS warps
+//   per 32 elements, warp g adding partials g, g + GROUPS, ... in order,
+//   then warp 0 the GROUPS sums in order, so the S reads of an element run
+//   GROUPS at a time instead of one thread chaining them all.
+// The partials are laid out along C's unit-stride direction (PartialLayout)
+// and both forms walk that direction across a warp, so every read and write
+// is coalesced.
+#include <cstdint>
+
 #include "kmm/detail/access.hpp"
+#include "kmm/detail/pack.hpp"
 
 namespace kmm {
 namespace kernels {
+
+/// The most splits the pack form adds (its reads are unrolled to this many).
+constexpr int kFewSplits = 8;
 
 /// Where partial s's element (i, j) lives: s * m * n + i * si + j * sj, with
 /// unit stride along C's unit-stride direction (i where C has none).
@@ -23,8 +38,11 @@ struct PartialLayout {
   KOKKOS_INLINE_FUNCTION bool rows_fast() const { return si == 1; }
 };
 
-template <class CView>
-struct ReducePartials {
+/// The pack form: thread e forms W consecutive elements of C along the
+/// partials' unit stride (W = 16 bytes where C's unit stride runs the same
+/// way and C and the partials start each run on a pack, else 1).
+template <class CView, int W>
+struct ReduceFewPartials {
   using T = typename CView::non_const_value_type;
   CView C;
   const T* partial;
@@ -33,23 +51,96 @@ struct ReducePartials {
   T alpha, beta;
 
   KOKKOS_INLINE_FUNCTION void operator()(const detail::index_t e) const {
-    // e walks the partials' unit-stride direction fastest
-    const detail::index_t i = p.rows_fast() ? e % p.m : e / p.n, j = p.rows_fast() ? e / p.m : e % p.n;
+    const detail::index_t runs = (p.rows_fast() ? p.m : p.n) / W;  // packs per column (row) of C
+    const detail::index_t f = (e % runs) * W, o = e / runs;
+    const detail::index_t i = p.rows_fast() ? f : o, j = p.rows_fast() ? o : f;
     const T* q = partial + i * p.si + j * p.sj;
-    T sum = q[0];
-    for (int s = 1; s < splits; ++s) sum += q[s * p.size()];
-    detail::update_c(C, i, j, alpha, sum, beta);
+    T x[kFewSplits][W];
+    KMM_UNROLL
+    for (int s = 0; s < kFewSplits; ++s)
+      if (s < splits) detail::load_global_pack<T, W>(q + s * p.size(), x[s]);
+    T sum[W];
+    KMM_UNROLL
+    for (int w = 0; w < W; ++w) sum[w] = x[0][w];
+    KMM_UNROLL
+    for (int s = 1; s < kFewSplits; ++s)
+      KMM_UNROLL
+      for (int w = 0; w < W; ++w)
+        if (s < splits) sum[w] += x[s][w];
+    if constexpr (W == 1) detail::update_c(C, i, j, alpha, sum[0], beta);
+    else detail::update_c_pack(&C(i, j), sum, alpha, beta);
   }
 };
 
-/// C = alpha * (sum of the `splits` partials, in order) + beta * C.
+/// The grouped form: team t forms C's elements 32 t ... 32 t + 31 along the
+/// partials' unit stride, warp g of GROUPS adding partials g, g + GROUPS,
+/// ... (an element per lane), then warp 0 the GROUPS sums in order.
+template <class ExecSpace, class CView>
+struct ReduceManyPartials {
+  using T = typename CView::non_const_value_type;
+  using policy_type = Kokkos::TeamPolicy<ExecSpace>;
+  using scratch_view = Kokkos::View<T*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  static constexpr int LANES = 32, GROUPS = 8;
+  CView C;
+  const T* partial;
+  PartialLayout p;
+  int splits;
+  T alpha, beta;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const typename policy_type::member_type& team) const {
+    scratch_view sums(team.team_scratch(0), GROUPS * LANES);
+    const int rank = team.team_rank(), lane = rank % LANES, g = rank / LANES;
+    const detail::index_t runs = (p.size() + LANES - 1) / LANES;
+    for (detail::index_t t = team.league_rank(); t < runs; t += team.league_size()) {
+      const detail::index_t e = t * LANES + lane;  // along the partials' unit stride
+      const detail::index_t i = p.rows_fast() ? e % p.m : e / p.n, j = p.rows_fast() ? e / p.m : e % p.n;
+      const T* q = partial + i * p.si + j * p.sj;
+      if (e < p.size() && g < splits) {
+        T sum = q[g * p.size()];
+        for (int s = g + GROUPS; s < splits; s += GROUPS) sum += q[s * p.size()];
+        sums(g * LANES + lane) = sum;
+      }
+      team.team_barrier();
+      if (e < p.size() && g == 0) {
+        T sum = sums(lane);
+        for (int h = 1; h < GROUPS && h < splits; ++h) sum += sums(h * LANES + lane);
+        detail::update_c(C, i, j, alpha, sum, beta);
+      }
+      team.team_barrier();  // sums read before the next run writes them
+    }
+  }
+};
+
+/// C = alpha * (sum of the `splits` partials, in the order above) + beta * C.
+/// c_si, c_sj: C's strides.
 template <class ExecSpace, class CView>
 void reduce_partials(const ExecSpace& space, int splits, const typename CView::non_const_value_type* partial,
                      const PartialLayout& p, typename CView::const_value_type alpha,
-                     typename CView::const_value_type beta, const CView& C) {
+                     typename CView::const_value_type beta, const CView& C, detail::index_t c_si,
+                     detail::index_t c_sj) {
+  using T = typename CView::non_const_value_type;
+  using Range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<detail::index_t>>;
+  if (splits <= kFewSplits) {
+    constexpr int V = 16 / int(sizeof(T)) > 1 ? 16 / int(sizeof(T)) : 1;
+    // packs: C's unit stride along the partials', the extent and C's leading
+    // dimension multiples of V, C 16-byte aligned (the partials then are too)
+    const detail::index_t fast = p.rows_fast() ? p.m : p.n;
+    const detail::index_t c_fast = p.rows_fast() ? c_si : c_sj, c_ld = p.rows_fast() ? c_sj : c_si;
+    if (V > 1 && c_fast == 1 && fast % V == 0 && c_ld % V == 0 &&
+        reinterpret_cast<std::uintptr_t>(C.data()) % 16 == 0) {
+      Kokkos::parallel_for("kmm::gemm[split-k reduce]", Range(space, 0, p.size() / V),
+                           ReduceFewPartials<CView, V>{C, partial, p, splits, alpha, beta});
+    } else {
+      Kokkos::parallel_for("kmm::gemm[split-k reduce]", Range(space, 0, p.size()),
+                           ReduceFewPartials<CView, 1>{C, partial, p, splits, alpha, beta});
+    }
+    return;
+  }
+  using K = ReduceManyPartials<ExecSpace, CView>;
+  typename K::policy_type policy(space, detail::league_for((p.size() + K::LANES - 1) / K::LANES), K::LANES * K::GROUPS);
   Kokkos::parallel_for("kmm::gemm[split-k reduce]",
-                       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<detail::index_t>>(space, 0, p.size()),
-                       ReducePartials<CView>{C, partial, p, splits, alpha, beta});
+                       policy.set_scratch_size(0, Kokkos::PerTeam(K::scratch_view::shmem_size(K::GROUPS * K::LANES))),
+                       K{C, partial, p, splits, alpha, beta});
 }
 
 }  // namespace kernels
