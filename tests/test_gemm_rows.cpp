@@ -452,11 +452,10 @@ TYPED_TEST(GpuRows, SplitKRejectsABadSplitCount) {
 }
 
 #if defined(KOKKOS_ENABLE_CUDA)
-// Two CUDA streams share kmm's split-k workspace:
-// products issued on them alternately must give the bits each gives alone
-// (a call on another queue than the workspace's last user waits for that
-// user's kernels first), with either form of the reduction (4 and 9
-// splits).
+// Two CUDA streams share kmm's split-k workspace: products issued on them
+// alternately must give the bits each gives alone (a call on another queue
+// than the workspace's last user waits for that user's kernels first), with
+// either form of the reduction (4 and 9 splits).
 TYPED_TEST(GpuRows, SplitKWorkspaceAcrossQueues) {
   using T = typename TypeParam::value_type;
   using E = typename TypeParam::exec_space;
