@@ -40,13 +40,17 @@ void gpu_blocked(const ExecSpace& space, const Operands<TA, TB, AView, BView, CV
     // partials are one allocation, each m * n, so packs align where the extent is a multiple of the pack
     f.p_vec_m = f.p.rows_fast() && d.m % MK::VM == 0;
     f.p_vec_n = !f.p.rows_fast() && d.n % MK::VN == 0;
+    using D = Operands<TA, TB, AView, BView, CView>;
+    constexpr int V = reduce_pack<T>();  // the reduction's packs of C, along the partials' unit stride
+    const bool c_packs = f.p.rows_fast() ? D::template packable<V>(d.c_addr, d.c_si, d.c_sj) && d.m % V == 0
+                                         : D::template packable<V>(d.c_addr, d.c_sj, d.c_si) && d.n % V == 0;
     const std::size_t bytes = std::size_t(s) * std::size_t(f.p.size()) * sizeof(T);
     detail::with_workspace(space, bytes, [&](void* ws) {
       f.partial = static_cast<T*>(ws);
       typename K::policy_type policy(space, detail::league_for(blocks_m * blocks_n * s), P::team_size);
       Kokkos::parallel_for("kmm::gemm[Blocked split-k]",
                            policy.set_scratch_size(K::SCRATCH_LEVEL, Kokkos::PerTeam(K::scratch_bytes())), f);
-      reduce_partials(space, int(s), f.partial, f.p, alpha, beta, C, d.c_si, d.c_sj);
+      reduce_partials(space, int(s), f.partial, f.p, alpha, beta, C, c_packs);
     });
     return;
   }

@@ -27,6 +27,9 @@ namespace kernels {
 
 /// The most splits the pack form adds (its reads are unrolled to this many).
 constexpr int kFewSplits = 8;
+/// The pack form's width: 16 bytes of T.
+template <class T>
+constexpr int reduce_pack() { return 16 / int(sizeof(T)) > 1 ? 16 / int(sizeof(T)) : 1; }
 
 /// Where partial s's element (i, j) lives: s * m * n + i * si + j * sj, with
 /// unit stride along C's unit-stride direction (i where C has none).
@@ -112,22 +115,20 @@ struct ReduceManyPartials {
 };
 
 /// C = alpha * (sum of the `splits` partials, in the order above) + beta * C.
-/// c_si, c_sj: C's strides.
+/// c_packs: C takes packs of reduce_pack<T>() elements along the partials'
+/// unit stride (its unit stride runs that way, its extent there and its
+/// other stride are multiples of the pack, its data 16-byte aligned; the
+/// partials, one allocation of m * n each, then are too); the caller knows C's
+/// strides (Operands::packable).
 template <class ExecSpace, class CView>
 void reduce_partials(const ExecSpace& space, int splits, const typename CView::non_const_value_type* partial,
                      const PartialLayout& p, typename CView::const_value_type alpha,
-                     typename CView::const_value_type beta, const CView& C, detail::index_t c_si,
-                     detail::index_t c_sj) {
+                     typename CView::const_value_type beta, const CView& C, bool c_packs) {
   using T = typename CView::non_const_value_type;
   using Range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<detail::index_t>>;
   if (splits <= kFewSplits) {
-    constexpr int V = 16 / int(sizeof(T)) > 1 ? 16 / int(sizeof(T)) : 1;
-    // packs: C's unit stride along the partials', the extent and C's leading
-    // dimension multiples of V, C 16-byte aligned (the partials then are too)
-    const detail::index_t fast = p.rows_fast() ? p.m : p.n;
-    const detail::index_t c_fast = p.rows_fast() ? c_si : c_sj, c_ld = p.rows_fast() ? c_sj : c_si;
-    if (V > 1 && c_fast == 1 && fast % V == 0 && c_ld % V == 0 &&
-        reinterpret_cast<std::uintptr_t>(C.data()) % 16 == 0) {
+    constexpr int V = reduce_pack<T>();
+    if (V > 1 && c_packs) {
       Kokkos::parallel_for("kmm::gemm[split-k reduce]", Range(space, 0, p.size() / V),
                            ReduceFewPartials<CView, V>{C, partial, p, splits, alpha, beta});
     } else {
