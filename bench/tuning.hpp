@@ -5,9 +5,10 @@
 // table's rule for each row). On a CPU the
 // tune set compares the host micro-kernels instead (kmm/host_kernel.hpp).
 // The first two rows of each list are the tile table's `blocked` and
-// `blocked_mid`; a winner goes into include/kmm/tile_table.hpp with its
-// evidence in docs/perf-log.md. tests/test_gemm_rows.cpp runs a row of each
-// distinct code path here through the test harness.
+// `blocked_mid` (the fp32 list's third its `blocked_narrow`); a winner goes
+// into include/kmm/tile_table.hpp with its evidence in docs/perf-log.md.
+// tests/test_gemm_rows.cpp runs a row of each distinct code path here
+// through the test harness.
 #include <string>
 #include <tuple>
 
@@ -27,11 +28,9 @@ using kmm::ThreadTile;
 using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
 
 using GpuFloat = std::tuple<
-    Table::Fp32Large, Table::Fp32Mid,
+    Table::Fp32Large, Table::Fp32Mid, Table::Fp32Narrow,
     // the mid row with every copy asynchronous (edges included)
     GpuRow<Block<64, 128, 16>, ThreadTile<4, 8>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll, MinBlocksPerSM<2>, GroupedRows<8>>,
-    // narrow: 128 x 64 blocks of 8 x 4 thread tiles, for n <= 64 < m
-    GpuRow<Block<128, 64, 16>, ThreadTile<8, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll, MinBlocksPerSM<2>, GroupedRows<8>>,
     // small: 64 x 64 blocks, four per multiprocessor
     GpuRow<Block<64, 64, 16>, ThreadTile<8, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll, MinBlocksPerSM<4>, GroupedRows<8>>,
     // a 128 x 128 block: fewer L2 bytes per FMA, two blocks per multiprocessor

@@ -120,6 +120,27 @@ TEST(TilePick, Fp64ComparesWavesNotBlocks) {
   }
 }
 
+// fp32's narrow row (128 x 96 blocks) where C has 65-96 columns and at least
+// as many rows, split or not: there every other fp32 row pads C to 128
+// columns. Not at n <= 64 or n = 192 (the large row's grid pads no more),
+// not for wide C (m < n), not where LayoutStride operands leave the unit
+// stride to run time and C is not whole large tiles (the mid row).
+TEST(TilePick, Fp32NarrowRowForUpTo96Columns) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  using Pick = Table::Pick;
+  for (int sms : {108, 132}) {
+    for (const Shape3& sh : std::vector<Shape3>{{200000, 96, 96}, {100000, 80, 80}, {640, 96, 20000},
+                                                {3000, 65, 3000}, {96, 96, 100000}})
+      EXPECT_EQ(Table::blocked_pick<float>(sh.m, sh.n, sh.k, false, true, sms), Pick::Narrow)
+          << sh.m << " x " << sh.n << " x " << sh.k << " on " << sms;
+    EXPECT_EQ(Table::blocked_pick<float>(7680, 64, 2560, false, true, sms), Pick::Large);
+    EXPECT_EQ(Table::blocked_pick<float>(4500, 50, 50, false, true, sms), Pick::Large);
+    EXPECT_EQ(Table::blocked_pick<float>(7680, 192, 640, false, true, sms), Pick::Large);
+    EXPECT_NE(Table::blocked_pick<float>(80, 100000, 80, false, true, sms), Pick::Narrow);
+    EXPECT_EQ(Table::blocked_pick<float>(200000, 96, 96, false, false, sms), Pick::Mid);
+  }
+}
+
 // Where the row the rule would pick and the large row both split k, the
 // large row, unless its grid pads C 15 % more: tall panels with long k
 // (n = 48 and 64), not the Gram product of 64 x 64 (its grid would double
@@ -229,6 +250,7 @@ TYPED_TEST(GpuRows, MicroKernelAlone) {
     using Table = kmm::TileTable<E>;
     EXPECT_EQ((micro_kernel_case<typename Table::template blocked<T>, T, E>(11)), "");
     EXPECT_EQ((micro_kernel_case<typename Table::template blocked_mid<T>, T, E>(12)), "");
+    EXPECT_EQ((micro_kernel_case<typename Table::template blocked_narrow<T>, T, E>(13)), "");
   }
 }
 
@@ -386,8 +408,7 @@ struct SplitRowKernel {
 };
 // The table's mid-size row split 2, 3 and 7 ways (the partials added by
 // the reduction's pack form) and 12 ways (its grouped form,
-// kernels/split_k.hpp), its narrow row (fp32: the large row, which takes
-// those shapes) 5 ways and its fp64 large row 4 ways:
+// kernels/split_k.hpp), its narrow row 5 ways and its fp64 large row 4 ways:
 // every shape of the harness (edges in every dimension, k not a multiple of
 // the k-step, so the last split ends with the element path; interior blocks
 // with packs), both unit-stride directions of C for the partials' layout.
@@ -403,17 +424,18 @@ TYPED_TEST(GpuRows, SplitKMatchesReference) {
     sweep_layouts<T, E, Lay::L, Lay::L, Lay::S>(SplitRowKernel<7>{}, seed);
     static_assert(12 > kmm::kernels::kFewSplits, "12 splits: the grouped reduction");
     sweep_layouts<T, E, Lay::R, Lay::L, Lay::R>(SplitRowKernel<12>{}, seed);  // (3 x 2 x 1500, 300 x 280 x 72)
-    sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<5, TableRow::Narrow>{}, seed);  // (fp32: the large row)
-    if constexpr (std::is_same<T, double>::value)  // (fp32: the narrow row above)
+    sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<5, TableRow::Narrow>{}, seed);
+    if constexpr (std::is_same<T, double>::value)  // (fp32's large row split: EdgePacksMatchReference)
       sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<4, TableRow::Large>{}, seed);
   }
 }
 
 // Edge blocks by the pack path (rows whose pack copies are all asynchronous:
-// the table's fp32 rows and fp64 large and narrow MMA rows, plain and
-// split): operands with padded leading dimensions, so every harness shape's
-// edge blocks take packs, and m or n not a multiple of the pack width where
-// the pack runs along it (a pack straddling the last row copies its part).
+// the table's fp32 rows, the narrow one with 8-byte packs of op(B), and fp64
+// large and narrow MMA rows, plain and split): operands with padded leading
+// dimensions, so every harness shape's edge blocks take packs, and m or n
+// not a multiple of the pack width where the pack runs along it (a pack
+// straddling the last row copies its part).
 TYPED_TEST(GpuRows, EdgePacksMatchReference) {
   using T = typename TypeParam::value_type;
   using E = typename TypeParam::exec_space;
@@ -426,6 +448,9 @@ TYPED_TEST(GpuRows, EdgePacksMatchReference) {
         RowKernel<typename Table::Fp32Large, typename Table::template blocked<double>>{}, seed);
     sweep_layouts<T, E, Lay::P, Lay::P, Lay::R>(
         RowKernel<typename Table::Fp32Mid, typename Table::template blocked_narrow<double>>{}, seed);
+    if constexpr (std::is_same<T, float>::value)  // fp32's narrow row: op(B) in 8-byte packs of two floats
+      sweep_layouts<T, E, Lay::P, Lay::P, Lay::L>(
+          RowKernel<typename Table::Fp32Narrow, typename Table::template blocked_narrow<double>>{}, seed);
     sweep_layouts<T, E, Lay::P, Lay::P, Lay::P>(SplitRowKernel<3, TableRow::Large>{}, seed);
   }
 }

@@ -39,7 +39,8 @@ struct WarpTile {
 
 /// Fragments are read from scratch as aligned packs of M (op(A)) and N
 /// (op(B)) consecutive values, one 16-byte load per pack at 4 floats or 2
-/// doubles; C is written back in the same packs.
+/// doubles (8-byte at 2 floats, for thread tiles of 6); slices are staged
+/// and C is written back in the same packs.
 template <int M, int N>
 struct FragmentPacks {
   static constexpr int m = M, n = N;

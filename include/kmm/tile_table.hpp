@@ -125,20 +125,25 @@ struct TileTable<ExecSpace, false> {
                                              std::conditional_t<f64_mma, Fp64MmaMid, BatchFp64SimtMid>>;
   static bool batched_small_block(std::int64_t m, std::int64_t n) { return m <= 32 && n <= 32; }
 
-  /// fp64 narrow row, 128 x 32 blocks, for C with fewer than 128 columns
-  /// and at least as many rows (tall-skinny panels, n = 64 layers). fp32
-  /// takes its large row there (128 x 64 blocks, measured ahead of a 256-thread
-  /// 128 x 64 row of 8 x 4 tiles; perf-log: "Edges without registers").
+  /// Narrow rows, for C with at least as many rows as columns. fp64: 128 x
+  /// 32 blocks (tall-skinny panels, n = 64 layers). fp32: 128 x 96 blocks of
+  /// 8 x 6 thread tiles (256 threads, two blocks per multiprocessor), for C
+  /// of 65-96 columns, which every other fp32 row pads to 128 (perf-log: "A
+  /// 96-column fp32 row"; at n <= 64 the large row's 128 x 64 blocks were
+  /// measured ahead of a 256-thread 128 x 64 row of 8 x 4 tiles: "Edges
+  /// without registers").
   using Fp64MmaNarrow = GpuRow<Block<128, 32, 8>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>,
                                AsyncAllDeep<4>, MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
   using Fp64Narrow = std::conditional_t<f64_mma, Fp64MmaNarrow, Fp64SimtMid>;
+  using Fp32Narrow = GpuRow<Block<128, 96, 16>, ThreadTile<8, 6>, FragmentPacks<4, 2>, ScratchPad<4>, AsyncAll,
+                            MinBlocksPerSM<2>, GroupedRows<8>>;
 
   template <class T>
   using blocked = std::conditional_t<std::is_same<T, float>::value, Fp32Large, Fp64Large>;
   template <class T>
   using blocked_mid = std::conditional_t<std::is_same<T, float>::value, Fp32Mid, Fp64Mid>;
   template <class T>
-  using blocked_narrow = std::conditional_t<std::is_same<T, float>::value, Fp32Large, Fp64Narrow>;
+  using blocked_narrow = std::conditional_t<std::is_same<T, float>::value, Fp32Narrow, Fp64Narrow>;
 
   /// Split-k for row R (whichever row the table picked): when its blocks of
   /// C fill at most half of the device's resident-block slots
@@ -178,12 +183,14 @@ struct TileTable<ExecSpace, false> {
   }
 
   /// Which Blocked row computes an m x n x k product (perf-log: "Edges
-  /// without registers"). fp32: the large row, unless the mid row's 64 x 128
-  /// grid pads C by 15 % less (the large row runs about 15 % faster per
-  /// element of C on squares), or the operands' unit-stride directions are
-  /// known only at run time (LayoutStride) and C is not whole large tiles
-  /// (that two-path kernel spills at the register cap of four blocks per
-  /// multiprocessor). fp64: the large row where C has at least 128 rows and
+  /// without registers"). fp32: the mid row where the operands' unit-stride
+  /// directions are known only at run time (LayoutStride) and C is not whole
+  /// large tiles (those two-path kernels spill at the register caps of the
+  /// large and narrow rows); else the narrow row where C has at least as
+  /// many rows as columns and its 128 x 96 grid pads C 15 % less than the
+  /// large row's (65-96 columns; perf-log: "A 96-column fp32 row"); else
+  /// the large row, unless the mid row's 64 x 128 grid pads C by 15 % less
+  /// (the large row runs about 15 % faster per element of C on squares). fp64: the large row where C has at least 128 rows and
   /// columns and its waves cost 15 % less than the mid row's (a wave: every
   /// resident-block slot of the device's multiprocessors busy; the last one
   /// counts whole, since its blocks take as long however few they are:
@@ -210,6 +217,7 @@ struct TileTable<ExecSpace, false> {
                            bool static_directions, int multiprocessors) {
     if (std::is_same<T, float>::value) {
       if (!large_whole_tiles && !static_directions) return Pick::Mid;
+      if (m >= n && 20 * padded<Fp32Narrow>(m, n) <= 17 * padded<Fp32Large>(m, n)) return Pick::Narrow;
       return 20 * padded<Fp32Large>(m, n) <= 23 * padded<Fp32Mid>(m, n) ? Pick::Large : Pick::Mid;
     }
     if ((m < n ? m : n) >= 128 &&

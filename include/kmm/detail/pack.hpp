@@ -29,10 +29,18 @@ struct alignas(pack_align(int(sizeof(T)) * V)) Pack {
 /// Reads V consecutive values of team scratch. Up to 16 bytes (the widest
 /// shared-memory access) as one aligned Pack; wider runs element by element,
 /// left to the compiler's vectoriser. On a GPU the 16-byte case is issued as
-/// ld.shared.v4.f32 / ld.shared.v2.f64 (LDS.128): Kokkos hands out scratch as
-/// a generic pointer, and through it nvcc emits generic 128-bit loads.
+/// ld.shared.v4.f32 / ld.shared.v2.f64 (LDS.128), two floats as
+/// ld.shared.v2.f32 (LDS.64): Kokkos hands out scratch as a generic pointer,
+/// and through it nvcc emits generic loads.
 template <class T, int V>
 KOKKOS_FORCEINLINE_FUNCTION void load_pack(const T* src, T* dst) {
+  if constexpr (sizeof(T) == 4 && V == 2) {
+#if defined(__CUDA_ARCH__)
+    const unsigned addr = static_cast<unsigned>(__cvta_generic_to_shared(src));
+    asm volatile("ld.shared.v2.f32 {%0, %1}, [%2];" : "=f"(dst[0]), "=f"(dst[1]) : "r"(addr));
+    return;
+#endif
+  }
   if constexpr (sizeof(T) * V == 16) {
 #if defined(__CUDA_ARCH__)
     const unsigned addr = static_cast<unsigned>(__cvta_generic_to_shared(src));
@@ -146,31 +154,36 @@ KOKKOS_FORCEINLINE_FUNCTION void update_c_pack(T* p, T (&v)[V], T alpha, T beta)
   store_global_pack<T, V>(p, v);
 }
 
-/// Copies one 16-byte pack from global memory to team scratch without
-/// staging it in registers: cp.async (sm_80 and newer), complete once this
-/// thread calls wait_async_copies(); elsewhere an ordinary load and store.
+/// Copies one 16-byte pack (or 8-byte: two floats, a row's VN = 2) from
+/// global memory to team scratch without staging it in registers: cp.async
+/// (sm_80 and newer; 8 bytes through L1, .cg takes 16 only), complete once
+/// this thread calls wait_async_copies(); elsewhere an ordinary load and store.
 template <class T, int V>
 KOKKOS_FORCEINLINE_FUNCTION void copy_pack_async(T* dst, const T* src) {
-  static_assert(sizeof(T) * V == 16, "asynchronous copies move 16-byte packs");
+  static_assert(sizeof(T) * V == 16 || sizeof(T) * V == 8, "asynchronous copies move 16- or 8-byte packs");
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   const unsigned addr = static_cast<unsigned>(__cvta_generic_to_shared(dst));
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(addr), "l"(src) : "memory");
+  if constexpr (sizeof(T) * V == 16) asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(addr), "l"(src) : "memory");
+  else asm volatile("cp.async.ca.shared.global [%0], [%1], 8;" ::"r"(addr), "l"(src) : "memory");
 #else
   T v[V];
   load_global_pack<T, V>(src, v);
   store_pack<T, V>(dst, v);
 #endif
 }
-/// copy_pack_async of the first `bytes` bytes of the pack (0 to 16, whole
-/// elements), the rest of it written as zeros (cp.async's source size):
-/// reads nothing past them, so src may be any readable address when bytes
-/// is 0.
+/// copy_pack_async of the first `bytes` bytes of the pack (0 to its size,
+/// whole elements), the rest of it written as zeros (cp.async's source
+/// size): reads nothing past them, so src may be any readable address when
+/// bytes is 0.
 template <class T, int V>
 KOKKOS_FORCEINLINE_FUNCTION void copy_pack_async_or_zero(T* dst, const T* src, int bytes) {
-  static_assert(sizeof(T) * V == 16, "asynchronous copies move 16-byte packs");
+  static_assert(sizeof(T) * V == 16 || sizeof(T) * V == 8, "asynchronous copies move 16- or 8-byte packs");
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   const unsigned addr = static_cast<unsigned>(__cvta_generic_to_shared(dst));
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(addr), "l"(src), "r"(bytes) : "memory");
+  if constexpr (sizeof(T) * V == 16)
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(addr), "l"(src), "r"(bytes) : "memory");
+  else
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;" ::"r"(addr), "l"(src), "r"(bytes) : "memory");
 #else
   T v[V];
   KMM_UNROLL

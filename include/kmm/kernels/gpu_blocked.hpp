@@ -11,7 +11,7 @@
 // The pipeline: two scratch stages; the next k-step is fetched while this
 // one's FMAs run (into registers, or by cp.async straight into the other
 // stage: Row::staging). Rows with deeper staging keep more k-steps in flight
-// where every copy is asynchronous. Whole k-steps travel as 16-byte packs
+// where every copy is asynchronous. Whole k-steps travel as the row's packs
 // when the dispatcher found the operands aligned (kernels/operands.hpp),
 // zero-filled past C's edge where every pack copy is asynchronous; else
 // element by element, zeros outside the matrices (AsyncAll rows by cp.async
@@ -58,7 +58,7 @@ struct GpuBlocked {
   // elements each thread stages per k-step on the element path
   static constexpr int A_PER_THREAD = (P::BK * P::BM + P::team_size - 1) / P::team_size;
   static constexpr int B_PER_THREAD = (P::BK * P::BN + P::team_size - 1) / P::team_size;
-  // Pack staging: 16-byte packs along the operand's unit stride. Packs that
+  // Pack staging: the row's packs along the operand's unit stride. Packs that
   // land as they lie in the slice's layout (slice_layout: along m (n) into
   // k-rows, along k into k-major) are one store, with asynchronous staging a
   // cp.async without the prefetch's registers; packs along k into k-rows are

@@ -1,7 +1,8 @@
 #pragma once
 // Pack staging of the GPU Blocked kernel (kernels/gpu_blocked.hpp): where each
-// thread's 16-byte packs of one operand's BK x ROWS k-step slice lie in
-// global memory and in the scratch stage, and the copies that move them.
+// thread's packs (16 bytes; 8 at two floats) of one operand's BK x ROWS
+// k-step slice lie in global memory and in the scratch stage, and the copies
+// that move them.
 // P is the row (kmm/blocked_row.hpp), T the value type, L the slice's scratch
 // layout (gpu_scratch_layout.hpp). Also the element copies of AsyncAll rows
 // (ElementCopies), for slices packs cannot take.
@@ -80,7 +81,7 @@ struct PackPlan {
     if constexpr (AFFINE) return l[0] + u * L::shift(DK, DR);
     else return l[u];
   }
-  // Global -> registers, one 16-byte load per pack (from: see origin()).
+  // Global -> registers, one load per pack (from: see origin()).
   KOKKOS_FORCEINLINE_FUNCTION void fetch(int rank, const T* from, T* reg) const {
     KMM_UNROLL
     for (int u = 0; u < NP; ++u)
@@ -105,11 +106,11 @@ struct PackPlan {
       int kk = 0, r = 0;
       pack_coords(rank + u * P::team_size, rows_fast, kk, r);
       const int left = rows - r;  // rows of the pack inside (along the rows: V when all are)
-      const int bytes = left <= 0 ? 0 : !rows_fast || left >= V ? 16 : left * int(sizeof(T));
+      const int bytes = left <= 0 ? 0 : (!rows_fast || left >= V ? V : left) * int(sizeof(T));
       detail::copy_pack_async_or_zero<T, V>(dst + local(u), bytes > 0 ? from + rel(u) : inside, bytes);
     }
   }
-  // Registers -> scratch: one 16-byte store per pack when it lands as it
+  // Registers -> scratch: one store per pack when it lands as it
   // lies (see copy()), else V stores down k (packs along k into KRows).
   KOKKOS_FORCEINLINE_FUNCTION void deposit(int rank, T* dst, bool rows_fast, const T* reg) const {
     KMM_UNROLL
