@@ -124,7 +124,7 @@ TEST(TilePick, Fp64ComparesWavesNotBlocks) {
 // as many rows, split or not: there every other fp32 row pads C to 128
 // columns. Not at n <= 64 or n = 192 (the large row's grid pads no more),
 // not for wide C (m < n), not where LayoutStride operands leave the unit
-// stride to run time and C is not whole large tiles (the mid row).
+// stride to run time (the mid row, or the large one for whole large tiles).
 TEST(TilePick, Fp32NarrowRowForUpTo96Columns) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
   using Pick = Table::Pick;
@@ -138,7 +138,12 @@ TEST(TilePick, Fp32NarrowRowForUpTo96Columns) {
     EXPECT_EQ(Table::blocked_pick<float>(7680, 192, 640, false, true, sms), Pick::Large);
     EXPECT_NE(Table::blocked_pick<float>(80, 100000, 80, false, true, sms), Pick::Narrow);
     EXPECT_EQ(Table::blocked_pick<float>(200000, 96, 96, false, false, sms), Pick::Mid);
+    EXPECT_NE(Table::blocked_pick<float>(200000, 96, 96, true, false, sms), Pick::Narrow);
   }
+  // the dispatcher compiles narrow-row kernels only where the rule can pick the row
+  static_assert(!Table::narrow_row_kernels<float, false>() && Table::narrow_row_kernels<float, true>() &&
+                    Table::narrow_row_kernels<double, false>(),
+                "narrow_row_kernels");
 }
 
 // Where the row the rule would pick and the large row both split k, the

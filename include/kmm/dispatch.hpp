@@ -65,7 +65,12 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
     constexpr bool static_directions = Desc::A_FAST >= 0 && Desc::B_FAST >= 0;
     switch (Table::template blocked_pick<T>(d.m, d.n, d.k, d.template whole_tiles<Large>(), static_directions, sms)) {
       case Table::Pick::Large: launch(type_tag<Large>{}); break;
-      case Table::Pick::Narrow: launch(type_tag<typename Table::template blocked_narrow<T>>{}); break;
+      case Table::Pick::Narrow:  // (compiled only where the rule can pick it: narrow_row_kernels)
+        if constexpr (Table::template narrow_row_kernels<T, static_directions>())
+          launch(type_tag<typename Table::template blocked_narrow<T>>{});
+        else
+          launch(type_tag<typename Table::template blocked_mid<T>>{});
+        break;
       default: launch(type_tag<typename Table::template blocked_mid<T>>{});
     }
   }

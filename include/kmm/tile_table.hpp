@@ -186,16 +186,17 @@ struct TileTable<ExecSpace, false> {
   /// without registers"). fp32: the mid row where the operands' unit-stride
   /// directions are known only at run time (LayoutStride) and C is not whole
   /// large tiles (those two-path kernels spill at the register caps of the
-  /// large and narrow rows); else the narrow row where C has at least as
-  /// many rows as columns and its 128 x 96 grid pads C 15 % less than the
-  /// large row's (65-96 columns; perf-log: "A 96-column fp32 row"); else
-  /// the large row, unless the mid row's 64 x 128 grid pads C by 15 % less
-  /// (the large row runs about 15 % faster per element of C on squares). fp64: the large row where C has at least 128 rows and
-  /// columns and its waves cost 15 % less than the mid row's (a wave: every
-  /// resident-block slot of the device's multiprocessors busy; the last one
-  /// counts whole, since its blocks take as long however few they are:
-  /// 1500^3 is 288 large blocks for 264 slots, two waves, perf-log: "Waves,
-  /// not blocks"). Else the narrow row where C has at least as many rows as
+  /// large and narrow rows); else, with directions the layouts fix, the
+  /// narrow row where C has at least as many rows as columns and its 128 x
+  /// 96 grid pads C 15 % less than the large row's (65-96 columns;
+  /// perf-log: "A 96-column fp32 row"; narrow_row_kernels); else the large
+  /// row, unless the mid row's 64 x 128 grid pads C by 15 % less (the large
+  /// row runs about 15 % faster per element of C on squares). fp64: the
+  /// large row where C has at least 128 rows and columns and its waves cost
+  /// 15 % less than the mid row's (a wave: every resident-block slot of the
+  /// device's multiprocessors busy; the last one counts whole, since its
+  /// blocks take as long however few they are: 1500^3 is 288 large blocks
+  /// for 264 slots, two waves, perf-log: "Waves, not blocks"). Else the narrow row where C has at least as many rows as
   /// columns and its grid pads C no more than the mid row's, else the mid
   /// row; but where that row and the large one would both split k
   /// (k_splits), each fills the device in one wave of blocks x splits, and
@@ -203,6 +204,12 @@ struct TileTable<ExecSpace, false> {
   /// 15 % more (7680 x 64 x 2560: 0.68 of cuBLAS on the narrow row, 0.89 on
   /// the large one; perf-log: "Split products take the large row").
   enum class Pick { Large, Mid, Narrow };
+  /// Can blocked_pick<T> return Pick::Narrow for operands whose unit-stride
+  /// directions are (StaticDirections) or are not fixed by their layouts?
+  /// Where not, the dispatcher compiles no narrow-row kernels (fp32 with
+  /// LayoutStride operands: three kernels fewer per operand type).
+  template <class T, bool StaticDirections>
+  static constexpr bool narrow_row_kernels() { return StaticDirections || !std::is_same<T, float>::value; }
   template <class R>
   static std::int64_t padded(std::int64_t m, std::int64_t n) {  // C's elements in row R's block grid
     return blocks<R>(m, n) * R::BM * R::BN;
@@ -217,7 +224,8 @@ struct TileTable<ExecSpace, false> {
                            bool static_directions, int multiprocessors) {
     if (std::is_same<T, float>::value) {
       if (!large_whole_tiles && !static_directions) return Pick::Mid;
-      if (m >= n && 20 * padded<Fp32Narrow>(m, n) <= 17 * padded<Fp32Large>(m, n)) return Pick::Narrow;
+      if (static_directions && m >= n && 20 * padded<Fp32Narrow>(m, n) <= 17 * padded<Fp32Large>(m, n))
+        return Pick::Narrow;
       return 20 * padded<Fp32Large>(m, n) <= 23 * padded<Fp32Mid>(m, n) ? Pick::Large : Pick::Mid;
     }
     if ((m < n ? m : n) >= 128 &&
