@@ -104,7 +104,7 @@ void shape_sweep(Kernel kernel) {
 KMM_GEMM_VARIANT(AutoKernel, kmm::gemm(space, opA, opB, alpha, A, B, beta, C))
 // One algorithm each, as gemm(..., Algorithm::X) runs it, through gemm_with<X>,
 // which instantiates that algorithm's kernels only (kmm-test-api and
-// kmm-test-auto call kmm::gemm itself).
+// GemmAuto, in kmm-test-blocked, call kmm::gemm itself).
 KMM_GEMM_VARIANT(NaiveKernel, kmm::detail::gemm_with<kmm::Algorithm::Naive>(space, opA, opB, alpha, A, B, beta, C))
 KMM_GEMM_VARIANT(TiledKernel, kmm::detail::gemm_with<kmm::Algorithm::Tiled>(space, opA, opB, alpha, A, B, beta, C))
 KMM_GEMM_VARIANT(BlockedKernel, kmm::detail::gemm_with<kmm::Algorithm::Blocked>(space, opA, opB, alpha, A, B, beta, C))
