@@ -122,9 +122,10 @@ TEST(TilePick, Fp64ComparesWavesNotBlocks) {
 
 // fp32's narrow row (128 x 96 blocks) where C has 65-96 columns and at least
 // as many rows, split or not: there every other fp32 row pads C to 128
-// columns. Not at n <= 64 or n = 192 (the large row's grid pads no more),
-// not for wide C (m < n), not where LayoutStride operands leave the unit
-// stride to run time (the mid row, or the large one for whole large tiles).
+// columns; but not where only the large row would split k. Not at n <= 64
+// or n = 192 (the large row's grid pads no more), not for wide C (m < n),
+// not where LayoutStride operands leave the unit stride to run time (the
+// mid row, or the large one for whole large tiles).
 TEST(TilePick, Fp32NarrowRowForUpTo96Columns) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
   using Pick = Table::Pick;
@@ -140,6 +141,11 @@ TEST(TilePick, Fp32NarrowRowForUpTo96Columns) {
     EXPECT_EQ(Table::blocked_pick<float>(200000, 96, 96, false, false, sms), Pick::Mid);
     EXPECT_NE(Table::blocked_pick<float>(200000, 96, 96, true, false, sms), Pick::Narrow);
   }
+  // the large row splits 20000 x 90 x 8000 (314 blocks for 528 slots: 2 ways), the narrow row would
+  // not (157 blocks for 264 slots, no partial-wave search at two blocks per SM)
+  EXPECT_EQ((Table::k_splits<Table::Fp32Large, float>(20000, 90, 8000, 132)), 2);
+  EXPECT_EQ((Table::k_splits<Table::Fp32Narrow, float>(20000, 90, 8000, 132)), 1);
+  EXPECT_EQ(Table::blocked_pick<float>(20000, 90, 8000, false, true, 132), Pick::Large);
   // the dispatcher compiles narrow-row kernels only where the rule can pick the row
   static_assert(!Table::narrow_row_kernels<float, false>() && Table::narrow_row_kernels<float, true>() &&
                     Table::narrow_row_kernels<double, false>(),

@@ -188,7 +188,10 @@ struct TileTable<ExecSpace, false> {
   /// large tiles (those two-path kernels spill at the register caps of the
   /// large and narrow rows); else, with directions the layouts fix, the
   /// narrow row where C has at least as many rows as columns and its 128 x
-  /// 96 grid pads C 15 % less than the large row's (65-96 columns;
+  /// 96 grid pads C 15 % less than the large row's (65-96 columns), unless
+  /// the large row would split k and the narrow one would not (two blocks
+  /// per multiprocessor: no partial-wave split, so a wave it part-fills
+  /// stays part-filled; 20000 x 90 x 8000 ran at 0.83 of the large row;
   /// perf-log: "A 96-column fp32 row"; narrow_row_kernels); else the large
   /// row, unless the mid row's 64 x 128 grid pads C by 15 % less (the large
   /// row runs about 15 % faster per element of C on squares). fp64: the
@@ -224,8 +227,10 @@ struct TileTable<ExecSpace, false> {
                            bool static_directions, int multiprocessors) {
     if (std::is_same<T, float>::value) {
       if (!large_whole_tiles && !static_directions) return Pick::Mid;
-      if (static_directions && m >= n && 20 * padded<Fp32Narrow>(m, n) <= 17 * padded<Fp32Large>(m, n))
-        return Pick::Narrow;
+      if (static_directions && m >= n && 20 * padded<Fp32Narrow>(m, n) <= 17 * padded<Fp32Large>(m, n)) {
+        const int narrow_splits = k_splits<Fp32Narrow, T>(m, n, k, multiprocessors);
+        if (narrow_splits > 1 || k_splits<Fp32Large, T>(m, n, k, multiprocessors) == 1) return Pick::Narrow;
+      }
       return 20 * padded<Fp32Large>(m, n) <= 23 * padded<Fp32Mid>(m, n) ? Pick::Large : Pick::Mid;
     }
     if ((m < n ? m : n) >= 128 &&
