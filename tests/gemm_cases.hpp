@@ -15,14 +15,17 @@ struct Shape3 { i64 m, n, k; };
 // packs when the leading dimensions allow it.
 // KMM_TEST_SMALL=1 (the sanitizer preset, Debug + ASan) keeps the shapes of
 // at most 100,000 multiply-adds; the Release presets run them all.
+inline bool small_run() {  // KMM_TEST_SMALL=1: the sanitizer preset's smaller cases
+  const char* small = std::getenv("KMM_TEST_SMALL");
+  return small && std::string(small) == "1";
+}
 inline const std::vector<Shape3>& shapes() {
   static const std::vector<Shape3> s = [] {
     std::vector<Shape3> all = {
         {0, 5, 7},  {5, 0, 7},    {5, 7, 0},     {1, 1, 1},   {17, 31, 29}, {33, 65, 17}, {64, 64, 64},
         {4500, 50, 50}, {50, 4500, 50}, {13, 11, 1}, {3, 2, 1500}, {100, 1, 100}, {1031, 3, 7},
         {300, 280, 72}, {256, 384, 48}};
-    const char* small = std::getenv("KMM_TEST_SMALL");
-    if (!small || std::string(small) != "1") return all;
+    if (!small_run()) return all;
     std::vector<Shape3> kept;
     for (const auto& sh : all)
       if (sh.m * sh.n * sh.k <= 100000) kept.push_back(sh);

@@ -60,8 +60,7 @@ TYPED_TEST(GemmBlocked, MisalignedOperandsTakeTheElementPath) {
 TYPED_TEST(GemmBlocked, SeveralBlocksAndKStepsMatchReference) {
   using T = typename TypeParam::value_type;
   using E = typename TypeParam::exec_space;
-  const char* small = std::getenv("KMM_TEST_SMALL");
-  const bool all = !small || std::string(small) != "1";
+  const bool all = !small_run();
   unsigned seed = 900;
   for (Op opA : {Op::N, Op::T})
     for (Op opB : {Op::N, Op::T}) {
@@ -93,8 +92,7 @@ TYPED_TEST(GemmAuto, MatchesReference) {
 TYPED_TEST(GemmAuto, NarrowColumnsMatchReference) {
   using T = typename TypeParam::value_type;
   using E = typename TypeParam::exec_space;
-  const char* small = std::getenv("KMM_TEST_SMALL");  // (the sanitizer preset: NN only)
-  const bool all = !small || std::string(small) != "1";
+  const bool all = !small_run();  // (the sanitizer preset: NN only)
   unsigned seed = 2100;
   for (Op opA : {Op::N, Op::T})
     for (Op opB : {Op::N, Op::T}) {

@@ -173,6 +173,31 @@ TEST(TilePick, Fp64SplitProductsTakeTheLargeRow) {
   }
 }
 
+// Where a side of C is under 128 and neither the large row nor the row the
+// rule would pick splits k, the waves decide, wherever the large grid pads
+// C at most 15 % more (132 multiprocessors): 30000 x 40 x 2000 is 235 large
+// blocks in one wave of 264 slots against 469 mid blocks in two of 396; so
+// is 96 x 30000 x 1000, the wide one. Not where both rows take one wave
+// (20000 x 48 x 3000), nor where the large grid pads C a third more (200000
+// x 96 x 96, narrow) or twice (40 x 30000 x 2000), nor on 108 multiprocessors
+// for 30000 x 40 x 2000 (two waves of large blocks there as well).
+TEST(TilePick, Fp64SmallSideComparesWaves) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  using Pick = Table::Pick;
+  if constexpr (Table::f64_mma) {
+    EXPECT_EQ(Table::blocked_pick<double>(30000, 40, 2000, false, true, 132), Pick::Large);
+    EXPECT_EQ(Table::blocked_pick<double>(30000, 64, 1000, true, true, 132), Pick::Large);
+    EXPECT_EQ(Table::blocked_pick<double>(96, 30000, 1000, false, true, 132), Pick::Large);
+    EXPECT_EQ(Table::blocked_pick<double>(20000, 48, 3000, false, true, 132), Pick::Mid);
+    EXPECT_EQ(Table::blocked_pick<double>(200000, 96, 96, false, true, 132), Pick::Narrow);
+    EXPECT_EQ(Table::blocked_pick<double>(40, 30000, 2000, false, true, 132), Pick::Mid);
+    EXPECT_EQ(Table::blocked_pick<double>(4500, 50, 50, false, true, 132), Pick::Mid);
+    EXPECT_EQ(Table::blocked_pick<double>(30000, 40, 2000, false, true, 108), Pick::Mid);
+  } else {
+    GTEST_SKIP() << "the fp64 MMA rows' rule (this build's fp64 rows are SIMT ones)";
+  }
+}
+
 template <class C>
 class GpuRows : public ::testing::Test {};
 TYPED_TEST_SUITE(GpuRows, AllConfigs, ConfigNames);

@@ -116,8 +116,7 @@ TYPED_TEST_SUITE(HostFrame, AllConfigs, ConfigNames);
 // rows and columns) and operands off their alignment.
 template <class T, class E>
 void sweep_each_micro_kernel() {
-  const char* small = std::getenv("KMM_TEST_SMALL");
-  const bool all = !small || std::string(small) != "1";
+  const bool all = !small_run();
   for (const auto& k : kmm::host_kernels()) {
     SCOPED_TRACE("host kernel " + k);
     KernelScope scope(k);

@@ -205,7 +205,13 @@ struct TileTable<ExecSpace, false> {
   /// (k_splits), each fills the device in one wave of blocks x splits, and
   /// the large row's 15 % lead per element decides unless its grid pads C
   /// 15 % more (7680 x 64 x 2560: 0.68 of cuBLAS on the narrow row, 0.89 on
-  /// the large one; perf-log: "Split products take the large row").
+  /// the large one; perf-log: "Split products take the large row"). And
+  /// where a side of C is under 128 and neither row splits, the waves
+  /// decide as for larger C, against that row's, wherever the large grid
+  /// pads C at most 15 % more (30000 x 40 x 2000: the mid row's 469 blocks
+  /// take two waves of 396 slots, the large row's 235 one of 264; 0.70 of
+  /// cuBLAS on the mid row, 0.86 on the large one; perf-log: "One wave
+  /// instead of two").
   enum class Pick { Large, Mid, Narrow };
   /// Can blocked_pick<T> return Pick::Narrow for operands whose unit-stride
   /// directions are (StaticDirections) or are not fixed by their layouts?
@@ -240,7 +246,13 @@ struct TileTable<ExecSpace, false> {
     const int splits = narrow ? k_splits<Fp64Narrow, T>(m, n, k, multiprocessors)
                               : k_splits<Fp64Mid, T>(m, n, k, multiprocessors);
     const std::int64_t pads = narrow ? padded<Fp64Narrow>(m, n) : padded<Fp64Mid>(m, n);
-    if (splits > 1 && k_splits<Fp64Large, T>(m, n, k, multiprocessors) > 1 && 20 * padded<Fp64Large>(m, n) <= 23 * pads)
+    const int large_splits = k_splits<Fp64Large, T>(m, n, k, multiprocessors);
+    const bool large_pads_alike = 20 * padded<Fp64Large>(m, n) <= 23 * pads;
+    if (splits > 1 && large_splits > 1 && large_pads_alike) return Pick::Large;
+    const std::int64_t waves = narrow ? wave_elements<Fp64Narrow>(m, n, multiprocessors)
+                                      : wave_elements<Fp64Mid>(m, n, multiprocessors);
+    if ((m < n ? m : n) < 128 && splits == 1 && large_splits == 1 && large_pads_alike &&
+        20 * wave_elements<Fp64Large>(m, n, multiprocessors) <= 23 * waves)
       return Pick::Large;
     return narrow ? Pick::Narrow : Pick::Mid;
   }
