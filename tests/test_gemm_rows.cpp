@@ -443,7 +443,7 @@ struct SplitRowKernel {
   }
 };
 // The table's mid-size row split 2, 3 and 7 ways (the partials added by
-// the reduction's pack form) and 12 ways (its grouped form,
+// the reduction's pack form) and 12 and 150 ways (its grouped form,
 // kernels/split_k.hpp), its narrow row 5 ways and its fp64 large row 4 ways:
 // every shape of the harness (edges in every dimension, k not a multiple of
 // the k-step, so the last split ends with the element path; interior blocks
@@ -460,6 +460,14 @@ TYPED_TEST(GpuRows, SplitKMatchesReference) {
     sweep_layouts<T, E, Lay::L, Lay::L, Lay::S>(SplitRowKernel<7>{}, seed);
     static_assert(12 > kmm::kernels::kFewSplits, "12 splits: the grouped reduction");
     sweep_layouts<T, E, Lay::R, Lay::L, Lay::R>(SplitRowKernel<12>{}, seed);  // (3 x 2 x 1500, 300 x 280 x 72)
+    // 150 splits (k = 2395: 150 k-steps of 16 for fp32, 300 of 8 for fp64,
+    // the last one partial): each of the grouped form's warps adds a long
+    // run of partials (18 or 19); C's 1665 elements part-fill the last run
+    // of 32
+    for (Op opA : {Op::N, Op::T}) {
+      const Case many{37, 45, 2395, opA, Op::N, Lay::R, Lay::L, Lay::R, -1.5, 0.7};
+      EXPECT_EQ((run_case<T, E, Lay::R, Lay::L, Lay::R>(many, SplitRowKernel<150>{}, ++seed)), "") << many.str();
+    }
     sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<5, TableRow::Narrow>{}, seed);
     if constexpr (std::is_same<T, double>::value)  // (fp32's large row split: EdgePacksMatchReference)
       sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<4, TableRow::Large>{}, seed);
