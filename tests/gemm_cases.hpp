@@ -114,7 +114,7 @@ KMM_GEMM_VARIANT(BlockedKernel, kmm::detail::gemm_with<kmm::Algorithm::Blocked>(
 // One of the GPU tile table's Blocked rows on every shape it is swept with,
 // whatever the table would pick for the shape (TileTable::blocked_pick).
 // Host spaces have no rows: Algorithm::Blocked.
-enum class TableRow { Large, Mid, Narrow };
+enum class TableRow { Large, Mid, Narrow, Gram };
 template <TableRow W>
 struct BlockedRowKernel {
   template <class E, class T, class AV, class BV, class CV>
@@ -124,9 +124,11 @@ struct BlockedRowKernel {
     } else {
       using Table = kmm::TileTable<E>;
       using V = typename CV::non_const_value_type;
-      using R = std::conditional_t<W == TableRow::Large, typename Table::template blocked<V>,
-                                   std::conditional_t<W == TableRow::Mid, typename Table::template blocked_mid<V>,
-                                                      typename Table::template blocked_narrow<V>>>;
+      using R = std::conditional_t<
+          W == TableRow::Large, typename Table::template blocked<V>,
+          std::conditional_t<W == TableRow::Mid, typename Table::template blocked_mid<V>,
+                             std::conditional_t<W == TableRow::Narrow, typename Table::template blocked_narrow<V>,
+                                                typename Table::Fp64Gram>>>;
       kmm::gemm_blocked<R>(space, opA, opB, alpha, A, B, beta, C);
     }
   }

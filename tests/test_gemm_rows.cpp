@@ -198,6 +198,33 @@ TEST(TilePick, Fp64SmallSideComparesWaves) {
   }
 }
 
+// fp64 split products whose operands both run along k (k_contiguous): the
+// Gram row where the rule gives the mid or narrow row (64 x 64 x 500000,
+// 32 x 32 x 1000000), not where the large row takes them (128 x 128 x 200000:
+// both split, the large grid pads C alike), not unsplit (30000 x 40 x 2000),
+// not with operands along m or n, never fp32.
+TEST(TilePick, Fp64GramRowForSplitKContiguousProducts) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  using Pick = Table::Pick;
+  // the dispatcher compiles Gram-row kernels only where the rule can pick the row
+  static_assert(Table::gram_row_kernels<double, true>() == Table::f64_mma && !Table::gram_row_kernels<double, false>() &&
+                    !Table::gram_row_kernels<float, true>(),
+                "gram_row_kernels");
+  if constexpr (Table::f64_mma) {
+    for (int sms : {108, 132}) {
+      EXPECT_EQ(Table::blocked_pick<double>(64, 64, 500000, false, true, sms, true), Pick::Gram) << sms;
+      EXPECT_EQ(Table::blocked_pick<double>(48, 48, 300000, false, true, sms, true), Pick::Gram) << sms;
+      EXPECT_EQ(Table::blocked_pick<double>(32, 32, 1000000, false, true, sms, true), Pick::Gram) << sms;
+      EXPECT_EQ(Table::blocked_pick<double>(64, 64, 500000, false, true, sms, false), Pick::Mid) << sms;
+      EXPECT_EQ(Table::blocked_pick<double>(128, 128, 200000, true, true, sms, true), Pick::Large) << sms;
+      EXPECT_NE(Table::blocked_pick<double>(30000, 40, 2000, false, true, sms, true), Pick::Gram) << sms;
+      EXPECT_NE(Table::blocked_pick<float>(64, 64, 500000, false, true, sms, true), Pick::Gram) << sms;
+    }
+  } else {
+    GTEST_SKIP() << "the fp64 MMA rows' rule (this build's fp64 rows are SIMT ones)";
+  }
+}
+
 template <class C>
 class GpuRows : public ::testing::Test {};
 TYPED_TEST_SUITE(GpuRows, AllConfigs, ConfigNames);
@@ -438,13 +465,15 @@ struct SplitRowKernel {
     using Table = kmm::TileTable<E>;
     using R = std::conditional_t<W == TableRow::Large, typename Table::template blocked<T>,
                                  std::conditional_t<W == TableRow::Narrow, typename Table::template blocked_narrow<T>,
-                                                    typename Table::template blocked_mid<T>>>;
+                                                    std::conditional_t<W == TableRow::Gram, typename Table::Fp64Gram,
+                                                                       typename Table::template blocked_mid<T>>>>;
     kmm::gemm_blocked<R>(space, opA, opB, alpha, A, B, beta, C, Splits);
   }
 };
 // The table's mid-size row split 2, 3 and 7 ways (the partials added by
 // the reduction's pack form) and 12 and 150 ways (its grouped form,
-// kernels/split_k.hpp), its narrow row 5 ways and its fp64 large row 4 ways:
+// kernels/split_k.hpp), its narrow row 5 ways and its fp64 large row 4 ways
+// and Gram row 3 ways (16-deep k-steps; both operands along k in NN on R L):
 // every shape of the harness (edges in every dimension, k not a multiple of
 // the k-step, so the last split ends with the element path; interior blocks
 // with packs), both unit-stride directions of C for the partials' layout.
@@ -469,8 +498,10 @@ TYPED_TEST(GpuRows, SplitKMatchesReference) {
       EXPECT_EQ((run_case<T, E, Lay::R, Lay::L, Lay::R>(many, SplitRowKernel<150>{}, ++seed)), "") << many.str();
     }
     sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<5, TableRow::Narrow>{}, seed);
-    if constexpr (std::is_same<T, double>::value)  // (fp32's large row split: EdgePacksMatchReference)
+    if constexpr (std::is_same<T, double>::value) {  // (fp32's large row split: EdgePacksMatchReference)
       sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<4, TableRow::Large>{}, seed);
+      sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<3, TableRow::Gram>{}, seed);
+    }
   }
 }
 

@@ -42,8 +42,8 @@ void run_gpu_blocked(const ExecSpace& space, typename CView::const_value_type al
 }
 
 /// Algorithm::Blocked: on a host space libkmm's frame with this CPU's
-/// micro-kernel; on a GPU the row the table picks for the shape (large, mid
-/// or narrow), with k split where that row's blocks leave most of the
+/// micro-kernel; on a GPU the row the table picks for the shape (large, mid,
+/// narrow or Gram), with k split where that row's blocks leave most of the
 /// device's multiprocessors idle. The operand descriptor is computed once,
 /// here, and handed to the kernel.
 template <bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
@@ -63,11 +63,19 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
     };
     using Large = typename Table::template blocked<T>;
     constexpr bool static_directions = Desc::A_FAST >= 0 && Desc::B_FAST >= 0;
-    switch (Table::template blocked_pick<T>(d.m, d.n, d.k, d.template whole_tiles<Large>(), static_directions, sms)) {
+    constexpr bool k_contiguous = Desc::A_FAST == 0 && Desc::B_FAST == 0;  // both operands along k
+    switch (Table::template blocked_pick<T>(d.m, d.n, d.k, d.template whole_tiles<Large>(), static_directions, sms,
+                                            k_contiguous)) {
       case Table::Pick::Large: launch(type_tag<Large>{}); break;
       case Table::Pick::Narrow:  // (compiled only where the rule can pick it: narrow_row_kernels)
         if constexpr (Table::template narrow_row_kernels<T, static_directions>())
           launch(type_tag<typename Table::template blocked_narrow<T>>{});
+        else
+          launch(type_tag<typename Table::template blocked_mid<T>>{});
+        break;
+      case Table::Pick::Gram:  // (likewise: gram_row_kernels)
+        if constexpr (Table::template gram_row_kernels<T, k_contiguous>())
+          launch(type_tag<typename Table::Fp64Gram>{});
         else
           launch(type_tag<typename Table::template blocked_mid<T>>{});
         break;
