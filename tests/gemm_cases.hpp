@@ -115,6 +115,13 @@ KMM_GEMM_VARIANT(BlockedKernel, kmm::detail::gemm_with<kmm::Algorithm::Blocked>(
 // whatever the table would pick for the shape (TileTable::blocked_pick).
 // Host spaces have no rows: Algorithm::Blocked.
 enum class TableRow { Large, Mid, Narrow, Gram };
+/// Row W of GPU space E's table for value type V.
+template <TableRow W, class E, class V, class Table = kmm::TileTable<E>>
+using table_row = std::conditional_t<
+    W == TableRow::Large, typename Table::template blocked<V>,
+    std::conditional_t<W == TableRow::Mid, typename Table::template blocked_mid<V>,
+                       std::conditional_t<W == TableRow::Narrow, typename Table::template blocked_narrow<V>,
+                                          typename Table::Fp64Gram>>>;
 template <TableRow W>
 struct BlockedRowKernel {
   template <class E, class T, class AV, class BV, class CV>
@@ -122,14 +129,7 @@ struct BlockedRowKernel {
     if constexpr (kmm::detail::is_host_space<E>()) {
       kmm::detail::gemm_with<kmm::Algorithm::Blocked>(space, opA, opB, alpha, A, B, beta, C);
     } else {
-      using Table = kmm::TileTable<E>;
-      using V = typename CV::non_const_value_type;
-      using R = std::conditional_t<
-          W == TableRow::Large, typename Table::template blocked<V>,
-          std::conditional_t<W == TableRow::Mid, typename Table::template blocked_mid<V>,
-                             std::conditional_t<W == TableRow::Narrow, typename Table::template blocked_narrow<V>,
-                                                typename Table::Fp64Gram>>>;
-      kmm::gemm_blocked<R>(space, opA, opB, alpha, A, B, beta, C);
+      kmm::gemm_blocked<table_row<W, E, typename CV::non_const_value_type>>(space, opA, opB, alpha, A, B, beta, C);
     }
   }
 };

@@ -462,12 +462,7 @@ template <int Splits, TableRow W = TableRow::Mid>
 struct SplitRowKernel {
   template <class E, class T, class AV, class BV, class CV>
   void operator()(const E& space, Op opA, Op opB, T alpha, const AV& A, const BV& B, T beta, const CV& C) const {
-    using Table = kmm::TileTable<E>;
-    using R = std::conditional_t<W == TableRow::Large, typename Table::template blocked<T>,
-                                 std::conditional_t<W == TableRow::Narrow, typename Table::template blocked_narrow<T>,
-                                                    std::conditional_t<W == TableRow::Gram, typename Table::Fp64Gram,
-                                                                       typename Table::template blocked_mid<T>>>>;
-    kmm::gemm_blocked<R>(space, opA, opB, alpha, A, B, beta, C, Splits);
+    kmm::gemm_blocked<table_row<W, E, T>>(space, opA, opB, alpha, A, B, beta, C, Splits);
   }
 };
 // The table's mid-size row split 2, 3 and 7 ways (the partials added by
