@@ -221,20 +221,26 @@ TYPED_TEST(GemmApi, MoreThan2To31ElementsOfC) {
 }
 
 // A mid-size Tiled case for compute-sanitizer memcheck / racecheck runs
-// (scripts/gpu-run.sh runs it under the sanitizer with --gtest_filter).
+// (scripts/gpu-run.sh runs it under the sanitizer with --gtest_filter). The
+// layouts are those the tests above compile already (kmm::gemm runs every
+// view of one layout on the same kernels), the ops chosen for the unit-stride
+// directions each case needs.
 TYPED_TEST(GemmApi, SanitizerMidSizeTiled) {
   using T = typename TypeParam::value_type;
   using E = typename TypeParam::exec_space;
-  const Case cs{257, 193, 131, Op::T, Op::N, Lay::L, Lay::R, Lay::S, 1.5, -0.7};
-  EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::S>(cs, TiledKernel{}, 7)), "") << cs.str();
-  EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::S>(cs, Strip16Kernel{}, 8)), "") << cs.str();
-  EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::S>(cs, BlockedKernel{}, 9)), "") << cs.str();
-  // whole blocks with aligned operands: Blocked's 16-byte staging and write-back
-  const Case packs{300, 280, 72, Op::N, Op::T, Lay::L, Lay::R, Lay::L, 1.5, -0.7};
-  EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::L>(packs, BlockedKernel{}, 10)), "") << packs.str();
-  EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::L>(packs, BlockedLargeKernel{}, 12)), "") << packs.str();
-  const Case panels{300, 280, 72, Op::T, Op::N, Lay::L, Lay::L, Lay::R, 1.0, 0.0};
-  EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::R>(panels, BlockedKernel{}, 11)), "") << panels.str();
+  // op(A) along k, op(B) along n, C strided
+  const Case cs{257, 193, 131, Op::N, Op::T, Lay::R, Lay::L, Lay::S, 1.5, -0.7};
+  EXPECT_EQ((run_case<T, E, Lay::R, Lay::L, Lay::S>(cs, TiledKernel{}, 7)), "") << cs.str();
+  EXPECT_EQ((run_case<T, E, Lay::R, Lay::L, Lay::S>(cs, Strip16Kernel{}, 8)), "") << cs.str();
+  EXPECT_EQ((run_case<T, E, Lay::R, Lay::L, Lay::S>(cs, BlockedKernel{}, 9)), "") << cs.str();
+  // whole blocks with aligned operands: Blocked's 16-byte staging and
+  // write-back, op(A) along m and op(B) along k
+  const Case packs{300, 280, 72, Op::N, Op::N, Lay::L, Lay::L, Lay::L, 1.5, -0.7};
+  EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(packs, BlockedKernel{}, 10)), "") << packs.str();
+  EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(packs, BlockedLargeKernel{}, 12)), "") << packs.str();
+  // both along k, C row-major
+  const Case panels{300, 280, 72, Op::N, Op::T, Lay::R, Lay::R, Lay::R, 1.0, 0.0};
+  EXPECT_EQ((run_case<T, E, Lay::R, Lay::R, Lay::R>(panels, BlockedKernel{}, 11)), "") << panels.str();
   // whole tiles of the large row with both operands contiguous along k: its
   // WholeTiles kernel, where fp32 copies them by cp.async element by element
   const Case whole{256, 384, 48, Op::T, Op::N, Lay::L, Lay::L, Lay::L, 1.0, 0.5};

@@ -67,6 +67,29 @@ void validate_batched(const char* routine, Op opA, Op opB, const AView& A, const
 
 }  // namespace detail
 
+namespace detail {
+/// batched_gemm on the kernel views (gemm.hpp: operand_view, result_view),
+/// instantiated once per combination of layouts.
+template <class ExecSpace, class AView, class BView, class CView>
+void batched_kernel_views(const char* routine, const ExecSpace& space, Op opA, Op opB,
+                          typename CView::const_value_type alpha, const AView& A, const BView& B,
+                          typename CView::const_value_type beta, const CView& C, Algorithm algorithm) {
+  ProfilingRegion region(routine);
+  validate_batched(routine, opA, opB, A, B, C);
+  using T = typename CView::non_const_value_type;
+  const index_t batch = C.extent(0), m = C.extent(1), n = C.extent(2);
+  const index_t k = opA == Op::N ? A.extent(2) : A.extent(1);
+  if (batch == 0 || m == 0 || n == 0) return;
+  if (k == 0 || alpha == T(0)) {  // C = beta C, a team per matrix, A and B unread
+    if (beta == T(1)) return;
+    return batched_scale(space, beta, A, B, C);
+  }
+  with_ops(opA, opB, [&](auto ta, auto tb) {
+    dispatch_batched<decltype(ta)::value, decltype(tb)::value>(space, algorithm, alpha, A, B, beta, C);
+  });
+}
+}  // namespace detail
+
 /// C[b] = alpha * op(A[b]) * op(B[b]) + beta * C[b] for every b, on `space`.
 template <class ExecSpace, class AView, class BView, class CView>
 void batched_gemm(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_type alpha,
@@ -75,19 +98,8 @@ void batched_gemm(const ExecSpace& space, Op opA, Op opB, typename CView::const_
   constexpr const char* routine = "kmm::batched_gemm";
   detail::static_checks<3, ExecSpace, AView, BView, CView>();
   detail::check_algorithm(routine, algorithm);
-  detail::ProfilingRegion region(routine);
-  detail::validate_batched(routine, opA, opB, A, B, C);
-  using T = typename CView::non_const_value_type;
-  const detail::index_t batch = C.extent(0), m = C.extent(1), n = C.extent(2);
-  const detail::index_t k = opA == Op::N ? A.extent(2) : A.extent(1);
-  if (batch == 0 || m == 0 || n == 0) return;
-  if (k == 0 || alpha == T(0)) {  // C = beta C, a team per matrix, A and B unread
-    if (beta == T(1)) return;
-    return detail::batched_scale(space, beta, A, B, C);
-  }
-  detail::with_ops(opA, opB, [&](auto ta, auto tb) {
-    detail::dispatch_batched<decltype(ta)::value, decltype(tb)::value>(space, algorithm, alpha, A, B, beta, C);
-  });
+  detail::batched_kernel_views(routine, space, opA, opB, alpha, detail::operand_view(A), detail::operand_view(B),
+                               beta, detail::result_view(C), algorithm);
 }
 
 /// Same, on a default-constructed instance of C's execution space.

@@ -76,19 +76,53 @@ bool needs_product(Op opA, typename CView::const_value_type alpha, const AView& 
 
 namespace detail {
 
-/// What every rank-2 entry point does around its kernel: a Kokkos Tools
-/// region named after the routine, the shape and aliasing checks, C = beta C
-/// when there is no product; otherwise launch(ta, tb), the ops as types
-/// (std::integral_constant<bool, op == Op::T>).
+/// The View type kmm's kernels are compiled for, for a caller's View V:
+/// V's layout and memory space, unmanaged, with data type Data (V's
+/// const_data_type for the operands, non_const_data_type for C). Every entry
+/// point converts its arguments to these after the static checks, so
+/// managed and unmanaged views, const or not, with a Device<> or a memory
+/// space in their type, share one set of kernels per layout: a translation
+/// unit that calls kmm with several of them compiles the kernels once.
+/// Memory traits other than Unmanaged (RandomAccess, Atomic, Restrict) are
+/// dropped: the kernels read through their own staging and write each
+/// element of C from one thread.
+template <class V, class Data>
+using kernel_view =
+    Kokkos::View<Data, typename V::array_layout, typename V::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+template <class V>
+kernel_view<V, typename V::const_data_type> operand_view(const V& v) {
+  return v;
+}
+template <class V>
+kernel_view<V, typename V::non_const_data_type> result_view(const V& v) {
+  return v;
+}
+
+/// checked_gemm's part on the kernel views (below), instantiated once per
+/// combination of layouts.
+template <class ExecSpace, class AView, class BView, class CView, class Launch>
+void checked_kernel_views(const char* routine, const ExecSpace& space, Op opA, Op opB,
+                          typename CView::const_value_type alpha, const AView& A, const BView& B,
+                          typename CView::const_value_type beta, const CView& C, Launch& launch) {
+  ProfilingRegion region(routine);
+  validate_gemm(routine, opA, opB, A, B, C);
+  if (!needs_product(opA, alpha, A, C)) return kernels::scale_c(space, beta, C);
+  with_ops(opA, opB, [&](auto ta, auto tb) { launch(ta, tb, A, B, C); });
+}
+
+/// What every rank-2 entry point does around its kernel: the static checks
+/// on the caller's types, then on the kernel views (operand_view,
+/// result_view) a Kokkos Tools region named after the routine, the shape and
+/// aliasing checks, C = beta C when there is no product; otherwise
+/// launch(ta, tb, a, b, c), the ops as types (std::integral_constant<bool,
+/// op == Op::T>) and the kernel views.
 template <class ExecSpace, class AView, class BView, class CView, class Launch>
 void checked_gemm(const char* routine, const ExecSpace& space, Op opA, Op opB,
                   typename CView::const_value_type alpha, const AView& A, const BView& B,
                   typename CView::const_value_type beta, const CView& C, Launch&& launch) {
   static_checks<2, ExecSpace, AView, BView, CView>();
-  ProfilingRegion region(routine);
-  validate_gemm(routine, opA, opB, A, B, C);
-  if (!needs_product(opA, alpha, A, C)) return kernels::scale_c(space, beta, C);
-  with_ops(opA, opB, launch);
+  checked_kernel_views(routine, space, opA, opB, alpha, operand_view(A), operand_view(B), beta, result_view(C),
+                       launch);
 }
 
 }  // namespace detail
@@ -100,9 +134,10 @@ template <class Shape, class ExecSpace, class AView, class BView, class CView>
 void gemm_tiled(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_type alpha,
                 const AView& A, const BView& B, typename CView::const_value_type beta,
                 const CView& C) {
-  detail::checked_gemm("kmm::gemm_tiled", space, opA, opB, alpha, A, B, beta, C, [&](auto ta, auto tb) {
-    detail::run_tiled<Shape, decltype(ta)::value, decltype(tb)::value>(space, alpha, A, B, beta, C);
-  });
+  detail::checked_gemm("kmm::gemm_tiled", space, opA, opB, alpha, A, B, beta, C,
+                       [&](auto ta, auto tb, const auto& a, const auto& b, const auto& c) {
+                         detail::run_tiled<Shape, decltype(ta)::value, decltype(tb)::value>(space, alpha, a, b, beta, c);
+                       });
 }
 
 /// gemm with the GPU Blocked kernel and an explicit row (kmm/blocked_row.hpp;
@@ -119,9 +154,11 @@ void gemm_blocked(const ExecSpace& space, Op opA, Op opB, typename CView::const_
                 "and kmm::set_host_kernel() to choose the micro-kernel");
   if (k_splits < 1)
     throw std::invalid_argument("kmm::gemm_blocked: k_splits = " + std::to_string(k_splits) + " (must be >= 1)");
-  detail::checked_gemm("kmm::gemm_blocked", space, opA, opB, alpha, A, B, beta, C, [&](auto ta, auto tb) {
-    detail::run_gpu_blocked<Row, decltype(ta)::value, decltype(tb)::value>(space, alpha, A, B, beta, C, k_splits);
-  });
+  detail::checked_gemm("kmm::gemm_blocked", space, opA, opB, alpha, A, B, beta, C,
+                       [&](auto ta, auto tb, const auto& a, const auto& b, const auto& c) {
+                         detail::run_gpu_blocked<Row, decltype(ta)::value, decltype(tb)::value>(space, alpha, a, b,
+                                                                                                beta, c, k_splits);
+                       });
 }
 
 namespace detail {
@@ -141,9 +178,11 @@ void gemm(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_ty
           const AView& A, const BView& B, typename CView::const_value_type beta, const CView& C,
           Algorithm algorithm = Algorithm::Auto) {
   detail::check_algorithm("kmm::gemm", algorithm);
-  detail::checked_gemm("kmm::gemm", space, opA, opB, alpha, A, B, beta, C, [&](auto ta, auto tb) {
-    detail::dispatch_gemm<decltype(ta)::value, decltype(tb)::value>(space, algorithm, alpha, A, B, beta, C);
-  });
+  detail::checked_gemm("kmm::gemm", space, opA, opB, alpha, A, B, beta, C,
+                       [&](auto ta, auto tb, const auto& a, const auto& b, const auto& c) {
+                         detail::dispatch_gemm<decltype(ta)::value, decltype(tb)::value>(space, algorithm, alpha, a, b,
+                                                                                         beta, c);
+                       });
 }
 
 namespace detail {
@@ -154,9 +193,10 @@ namespace detail {
 template <Algorithm Alg, class ExecSpace, class AView, class BView, class CView>
 void gemm_with(const ExecSpace& space, Op opA, Op opB, typename CView::const_value_type alpha, const AView& A,
                const BView& B, typename CView::const_value_type beta, const CView& C) {
-  checked_gemm("kmm::gemm", space, opA, opB, alpha, A, B, beta, C, [&](auto ta, auto tb) {
-    run_algorithm<Alg, decltype(ta)::value, decltype(tb)::value>(space, alpha, A, B, beta, C);
-  });
+  checked_gemm("kmm::gemm", space, opA, opB, alpha, A, B, beta, C,
+               [&](auto ta, auto tb, const auto& a, const auto& b, const auto& c) {
+                 run_algorithm<Alg, decltype(ta)::value, decltype(tb)::value>(space, alpha, a, b, beta, c);
+               });
 }
 }  // namespace detail
 
