@@ -200,9 +200,11 @@ TEST(TilePick, Fp64SmallSideComparesWaves) {
 
 // fp64 split products whose operands both run along k (k_contiguous): the
 // Gram row where the rule gives the mid or narrow row (64 x 64 x 500000,
-// 32 x 32 x 1000000), not where the large row takes them (128 x 128 x 200000:
-// both split, the large grid pads C alike), not unsplit (30000 x 40 x 2000),
-// not with operands along m or n, never fp32.
+// 40 x 40 x 400000), the small Gram row for C of at most 32 x 32 (32 x 32 x
+// 1000000; split further than the Gram row would), not where the large row
+// takes them (128 x 128 x 200000: both split, the large grid pads C alike),
+// not unsplit (30000 x 40 x 2000, 32 x 32 x 64), not with operands along m
+// or n, never fp32.
 TEST(TilePick, Fp64GramRowForSplitKContiguousProducts) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
   using Pick = Table::Pick;
@@ -214,7 +216,16 @@ TEST(TilePick, Fp64GramRowForSplitKContiguousProducts) {
     for (int sms : {108, 132}) {
       EXPECT_EQ(Table::blocked_pick<double>(64, 64, 500000, false, true, sms, true), Pick::Gram) << sms;
       EXPECT_EQ(Table::blocked_pick<double>(48, 48, 300000, false, true, sms, true), Pick::Gram) << sms;
-      EXPECT_EQ(Table::blocked_pick<double>(32, 32, 1000000, false, true, sms, true), Pick::Gram) << sms;
+      EXPECT_EQ(Table::blocked_pick<double>(40, 40, 400000, false, true, sms, true), Pick::Gram) << sms;
+      EXPECT_EQ(Table::blocked_pick<double>(33, 20, 1000000, false, true, sms, true), Pick::Gram) << sms;
+      // C of at most 32 x 32: the small Gram row, split
+      EXPECT_EQ(Table::blocked_pick<double>(32, 32, 1000000, false, true, sms, true), Pick::GramSmall) << sms;
+      EXPECT_EQ(Table::blocked_pick<double>(24, 24, 1000000, false, true, sms, true), Pick::GramSmall) << sms;
+      EXPECT_EQ(Table::blocked_pick<double>(8, 32, 3000, false, true, sms, true), Pick::GramSmall) << sms;
+      EXPECT_GT((Table::k_splits<Table::Fp64GramSmall, double>(32, 32, 1000000, sms)),
+                (Table::k_splits<Table::Fp64Gram, double>(32, 32, 1000000, sms)));
+      EXPECT_EQ(Table::blocked_pick<double>(32, 32, 1000000, false, true, sms, false), Pick::Mid) << sms;
+      EXPECT_NE(Table::blocked_pick<double>(32, 32, 64, false, true, sms, true), Pick::GramSmall) << sms;
       EXPECT_EQ(Table::blocked_pick<double>(64, 64, 500000, false, true, sms, false), Pick::Mid) << sms;
       EXPECT_EQ(Table::blocked_pick<double>(128, 128, 200000, true, true, sms, true), Pick::Large) << sms;
       EXPECT_NE(Table::blocked_pick<double>(30000, 40, 2000, false, true, sms, true), Pick::Gram) << sms;
@@ -468,7 +479,8 @@ struct SplitRowKernel {
 // The table's mid-size row split 2, 3 and 7 ways (the partials added by
 // the reduction's pack form) and 12 and 150 ways (its grouped form,
 // kernels/split_k.hpp), its narrow row 5 ways and its fp64 large row 4 ways
-// and Gram row 3 ways (16-deep k-steps; both operands along k in NN on R L):
+// and Gram rows 3 and 6 ways (16-deep k-steps; both operands along k in NN
+// on R L):
 // every shape of the harness (edges in every dimension, k not a multiple of
 // the k-step, so the last split ends with the element path; interior blocks
 // with packs), both unit-stride directions of C for the partials' layout.
@@ -496,6 +508,7 @@ TYPED_TEST(GpuRows, SplitKMatchesReference) {
     if constexpr (std::is_same<T, double>::value) {  // (fp32's large row split: EdgePacksMatchReference)
       sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<4, TableRow::Large>{}, seed);
       sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<3, TableRow::Gram>{}, seed);
+      sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<6, TableRow::GramSmall>{}, seed);
     }
   }
 }

@@ -43,7 +43,7 @@ void run_gpu_blocked(const ExecSpace& space, typename CView::const_value_type al
 
 /// Algorithm::Blocked: on a host space libkmm's frame with this CPU's
 /// micro-kernel; on a GPU the row the table picks for the shape (large, mid,
-/// narrow or Gram), with k split where that row's blocks leave most of the
+/// narrow, Gram or small Gram), with k split where that row's blocks leave most of the
 /// device's multiprocessors idle. The operand descriptor is computed once,
 /// here, and handed to the kernel.
 template <bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
@@ -76,6 +76,12 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
       case Table::Pick::Gram:  // (likewise: gram_row_kernels)
         if constexpr (Table::template gram_row_kernels<T, k_contiguous>())
           launch(type_tag<typename Table::Fp64Gram>{});
+        else
+          launch(type_tag<typename Table::template blocked_mid<T>>{});
+        break;
+      case Table::Pick::GramSmall:
+        if constexpr (Table::template gram_row_kernels<T, k_contiguous>())
+          launch(type_tag<typename Table::Fp64GramSmall>{});
         else
           launch(type_tag<typename Table::template blocked_mid<T>>{});
         break;
