@@ -224,7 +224,7 @@ TEST(TilePick, Fp64GramRowForSplitKContiguousProducts) {
       EXPECT_EQ(Table::blocked_pick<double>(8, 32, 3000, false, true, sms, true), Pick::GramSmall) << sms;
       EXPECT_GT((Table::k_splits<Table::Fp64GramSmall, double>(32, 32, 1000000, sms)),
                 (Table::k_splits<Table::Fp64Gram, double>(32, 32, 1000000, sms)));
-      EXPECT_EQ(Table::blocked_pick<double>(32, 32, 1000000, false, true, sms, false), Pick::Mid) << sms;
+      EXPECT_EQ(Table::blocked_pick<double>(32, 32, 1000000, false, true, sms, false), Pick::Narrow) << sms;
       EXPECT_NE(Table::blocked_pick<double>(32, 32, 64, false, true, sms, true), Pick::GramSmall) << sms;
       EXPECT_EQ(Table::blocked_pick<double>(64, 64, 500000, false, true, sms, false), Pick::Mid) << sms;
       EXPECT_EQ(Table::blocked_pick<double>(128, 128, 200000, true, true, sms, true), Pick::Large) << sms;
