@@ -200,11 +200,9 @@ TEST(TilePick, Fp64SmallSideComparesWaves) {
 
 // fp64 split products whose operands both run along k (k_contiguous): the
 // Gram row where the rule gives the mid or narrow row (64 x 64 x 500000,
-// 40 x 40 x 400000), the small Gram row for C of at most 32 x 32 (32 x 32 x
-// 1000000; split further than the Gram row would), not where the large row
-// takes them (128 x 128 x 200000: both split, the large grid pads C alike),
-// not unsplit (30000 x 40 x 2000, 32 x 32 x 64), not with operands along m
-// or n, never fp32.
+// 40 x 40 x 400000, 33 x 20 x 1000000), not where the large row takes them
+// (128 x 128 x 200000: both split, the large grid pads C alike), not
+// unsplit (30000 x 40 x 2000), not with operands along m or n, never fp32.
 TEST(TilePick, Fp64GramRowForSplitKContiguousProducts) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
   using Pick = Table::Pick;
@@ -218,19 +216,42 @@ TEST(TilePick, Fp64GramRowForSplitKContiguousProducts) {
       EXPECT_EQ(Table::blocked_pick<double>(48, 48, 300000, false, true, sms, true), Pick::Gram) << sms;
       EXPECT_EQ(Table::blocked_pick<double>(40, 40, 400000, false, true, sms, true), Pick::Gram) << sms;
       EXPECT_EQ(Table::blocked_pick<double>(33, 20, 1000000, false, true, sms, true), Pick::Gram) << sms;
-      // C of at most 32 x 32: the small Gram row, split
-      EXPECT_EQ(Table::blocked_pick<double>(32, 32, 1000000, false, true, sms, true), Pick::GramSmall) << sms;
-      EXPECT_EQ(Table::blocked_pick<double>(24, 24, 1000000, false, true, sms, true), Pick::GramSmall) << sms;
-      EXPECT_EQ(Table::blocked_pick<double>(8, 32, 3000, false, true, sms, true), Pick::GramSmall) << sms;
-      EXPECT_GT((Table::k_splits<Table::Fp64GramSmall, double>(32, 32, 1000000, sms)),
-                (Table::k_splits<Table::Fp64Gram, double>(32, 32, 1000000, sms)));
-      EXPECT_EQ(Table::blocked_pick<double>(32, 32, 1000000, false, true, sms, false), Pick::Narrow) << sms;
-      EXPECT_NE(Table::blocked_pick<double>(32, 32, 64, false, true, sms, true), Pick::GramSmall) << sms;
       EXPECT_EQ(Table::blocked_pick<double>(64, 64, 500000, false, true, sms, false), Pick::Mid) << sms;
       EXPECT_EQ(Table::blocked_pick<double>(128, 128, 200000, true, true, sms, true), Pick::Large) << sms;
       EXPECT_NE(Table::blocked_pick<double>(30000, 40, 2000, false, true, sms, true), Pick::Gram) << sms;
       EXPECT_NE(Table::blocked_pick<float>(64, 64, 500000, false, true, sms, true), Pick::Gram) << sms;
     }
+  } else {
+    GTEST_SKIP() << "the fp64 MMA rows' rule (this build's fp64 rows are SIMT ones)";
+  }
+}
+
+// fp64 split products with C of at most 32 x 32 (one block of the small
+// Gram row): that row, whatever the operands' directions (along k, along m
+// and n, known only at run time), split further than the Gram row would; not
+// where k is too short to split (32 x 32 x 64), not for C past one block
+// (40 x 40, 16 x 48), never fp32.
+TEST(TilePick, Fp64SmallGramRowForOneBlockSplitProducts) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  using Pick = Table::Pick;
+  static_assert(Table::gram_small_row_kernels<double>() == Table::f64_mma &&
+                    !Table::gram_small_row_kernels<float>(),
+                "gram_small_row_kernels");
+  if constexpr (Table::f64_mma) {
+    for (int sms : {108, 132})
+      for (bool k_contiguous : {true, false}) {
+        const std::string where = std::to_string(sms) + (k_contiguous ? " SMs, along k" : " SMs");
+        EXPECT_EQ(Table::blocked_pick<double>(32, 32, 1000000, false, true, sms, k_contiguous), Pick::GramSmall) << where;
+        EXPECT_EQ(Table::blocked_pick<double>(24, 24, 1000000, false, true, sms, k_contiguous), Pick::GramSmall) << where;
+        EXPECT_EQ(Table::blocked_pick<double>(8, 8, 4000000, false, false, sms, k_contiguous), Pick::GramSmall) << where;
+        EXPECT_EQ(Table::blocked_pick<double>(8, 32, 3000, false, true, sms, k_contiguous), Pick::GramSmall) << where;
+        EXPECT_NE(Table::blocked_pick<double>(32, 32, 64, false, true, sms, k_contiguous), Pick::GramSmall) << where;
+        EXPECT_NE(Table::blocked_pick<double>(40, 40, 400000, false, true, sms, k_contiguous), Pick::GramSmall) << where;
+        EXPECT_NE(Table::blocked_pick<double>(16, 48, 1000000, false, true, sms, k_contiguous), Pick::GramSmall) << where;
+        EXPECT_NE(Table::blocked_pick<float>(32, 32, 1000000, false, true, sms, k_contiguous), Pick::GramSmall) << where;
+      }
+    EXPECT_GT((Table::k_splits<Table::Fp64GramSmall, double>(32, 32, 1000000, 132)),
+              (Table::k_splits<Table::Fp64Gram, double>(32, 32, 1000000, 132)));
   } else {
     GTEST_SKIP() << "the fp64 MMA rows' rule (this build's fp64 rows are SIMT ones)";
   }

@@ -80,7 +80,7 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
           launch(type_tag<typename Table::template blocked_mid<T>>{});
         break;
       case Table::Pick::GramSmall:
-        if constexpr (Table::template gram_row_kernels<T, k_contiguous>())
+        if constexpr (Table::template gram_small_row_kernels<T>())
           launch(type_tag<typename Table::Fp64GramSmall>{});
         else
           launch(type_tag<typename Table::template blocked_mid<T>>{});

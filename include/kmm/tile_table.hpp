@@ -147,12 +147,13 @@ struct TileTable<ExecSpace, false> {
   using Fp64MmaGram = GpuRow<Block<64, 64, 16>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAll,
                              MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
   using Fp64Gram = std::conditional_t<f64_mma, Fp64MmaGram, Fp64SimtMid>;
-  /// The same for C of at most 32 x 32, which the Gram row's 64 x 64 block
-  /// pads at least fourfold: one 32 x 32 x 16 block of four 16 x 16 warp
-  /// tiles, four stages with fragments ahead, six blocks per multiprocessor,
-  /// so k splits twice as many ways (perf-log: "A Gram row for C up to 32 x
-  /// 32"; on the H200 32 x 32 x 1000000 moved from 0.74 to 0.86 of cuBLAS in
-  /// tune rows).
+  /// fp64 split products whose C is at most 32 x 32 (one block of this row),
+  /// whatever the operands' directions: 32 x 32 x 16 blocks of four 16 x 16
+  /// warp tiles, four stages with fragments ahead, six blocks per
+  /// multiprocessor, so k splits twice as many ways as on the Gram row, whose
+  /// 64 x 64 block pads such C at least fourfold (perf-log: "A Gram row for C
+  /// up to 32 x 32"; in tune rows on the H200, 32 x 32 x 1000000 0.64-0.74
+  /// -> 0.86-0.88 of cuBLAS, 8 x 8 x 4000000 0.35 -> 0.81).
   using Fp64MmaGramSmall = GpuRow<Block<32, 32, 16>, WarpTile<16, 16>, FragmentPacks<2, 2>, ScratchPad<4>,
                                   AsyncAllDeepAhead<4>, MinBlocksPerSM<6>, RowByRow, Dmma<16, 8, 4>>;
   using Fp64GramSmall = std::conditional_t<f64_mma, Fp64MmaGramSmall, Fp64SimtMid>;
@@ -231,11 +232,12 @@ struct TileTable<ExecSpace, false> {
   /// take two waves of 396 slots, the large row's 235 one of 264; 0.70 of
   /// cuBLAS on the mid row, 0.86 on the large one; perf-log: "One wave
   /// instead of two").
-  /// fp64 with operands that both run along k (KContiguous) and an MMA
-  /// build: the products that the rules above give the mid or narrow row
-  /// with k split, the Gram row where its grid pads C at most 15 % more;
-  /// where C is at most 32 x 32 (one block of the small Gram row), the small
-  /// Gram row when it splits k.
+  /// fp64 in an MMA build, C of at most 32 x 32 (one block of the small Gram
+  /// row) that the rules above give a row with k split: the small Gram row
+  /// where it splits k too. With operands that both run along k
+  /// (KContiguous), the other products that the rules give the mid or
+  /// narrow row with k split: the Gram row where its grid pads C at most 15 %
+  /// more.
   enum class Pick { Large, Mid, Narrow, Gram, GramSmall };
   /// Can blocked_pick<T> return Pick::Narrow for operands whose unit-stride
   /// directions are (StaticDirections) or are not fixed by their layouts?
@@ -243,11 +245,13 @@ struct TileTable<ExecSpace, false> {
   /// LayoutStride operands: three kernels fewer per operand type).
   template <class T, bool StaticDirections>
   static constexpr bool narrow_row_kernels() { return StaticDirections || !std::is_same<T, float>::value; }
-  /// Can blocked_pick<T> return Pick::Gram or Pick::GramSmall (operands both
-  /// along k: KContiguous)? Where not, the dispatcher compiles no Gram-row
-  /// kernels.
+  /// Can blocked_pick<T> return Pick::Gram (operands both along k:
+  /// KContiguous)? Where not, the dispatcher compiles no Gram-row kernels.
   template <class T, bool KContiguous>
-  static constexpr bool gram_row_kernels() { return KContiguous && f64_mma && !std::is_same<T, float>::value; }
+  static constexpr bool gram_row_kernels() { return KContiguous && gram_small_row_kernels<T>(); }
+  /// Can it return Pick::GramSmall (fp64 on the tensor cores)?
+  template <class T>
+  static constexpr bool gram_small_row_kernels() { return f64_mma && !std::is_same<T, float>::value; }
   template <class R>
   static std::int64_t padded(std::int64_t m, std::int64_t n) {  // C's elements in row R's block grid
     return blocks<R>(m, n) * R::BM * R::BN;
@@ -283,11 +287,11 @@ struct TileTable<ExecSpace, false> {
     if ((m < n ? m : n) < 128 && splits == 1 && large_splits == 1 && large_pads_alike &&
         20 * wave_elements<Fp64Large>(m, n, multiprocessors) <= 23 * waves)
       return Pick::Large;
-    if (gram_row_kernels<T, true>() && k_contiguous && splits > 1) {
-      if (m <= Fp64GramSmall::BM && n <= Fp64GramSmall::BN && k_splits<Fp64GramSmall, T>(m, n, k, multiprocessors) > 1)
-        return Pick::GramSmall;
-      if (20 * padded<Fp64Gram>(m, n) <= 23 * pads) return Pick::Gram;
-    }
+    if (gram_small_row_kernels<T>() && splits > 1 && m <= Fp64GramSmall::BM && n <= Fp64GramSmall::BN &&
+        k_splits<Fp64GramSmall, T>(m, n, k, multiprocessors) > 1)
+      return Pick::GramSmall;
+    if (gram_row_kernels<T, true>() && k_contiguous && splits > 1 && 20 * padded<Fp64Gram>(m, n) <= 23 * pads)
+      return Pick::Gram;
     return narrow ? Pick::Narrow : Pick::Mid;
   }
 };
