@@ -108,9 +108,10 @@ TYPED_TEST(GemmAuto, NarrowColumnsMatchReference) {
 // Gram products C = A^T B of panels with a long k, the operands' unit
 // stride along k (on a GPU, fp64: the table's Gram row, k split): opA = opB
 // = T on L R L and N N on R L S, layouts whose kernels the narrow-column
-// test already compiles; and C of at most 32 x 32 (fp64: the small Gram
-// row, k split), 20 x 28 with operands along k (TT on L R L) and 24 x 30
-// with them along m and n (NN on L R L).
+// test already compiles, and 260 x 250 x 2203 TT (the wide Gram row, edges
+// in m, n and k); and C of one or two 32 x 32 blocks (fp64: the small Gram
+// row, k split), 20 x 28 with operands along k (TT on L R L), 24 x 30 and
+// 20 x 60 with them along m and n (NN on L R L).
 TYPED_TEST(GemmAuto, GramProductsMatchReference) {
   using T = typename TypeParam::value_type;
   using E = typename TypeParam::exec_space;
@@ -121,6 +122,10 @@ TYPED_TEST(GemmAuto, GramProductsMatchReference) {
   EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::L>(small, AutoKernel{}, ++seed)), "") << small.str();
   const Case small_nn{24, 30, 3000, Op::N, Op::N, Lay::L, Lay::R, Lay::L, 1.0, 0.0};
   EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::L>(small_nn, AutoKernel{}, ++seed)), "") << small_nn.str();
+  const Case two_blocks{20, 60, 3000, Op::N, Op::N, Lay::L, Lay::R, Lay::L, -1.0, 0.5};
+  EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::L>(two_blocks, AutoKernel{}, ++seed)), "") << two_blocks.str();
+  const Case wide{260, 250, 2203, Op::T, Op::T, Lay::L, Lay::R, Lay::L, 1.0, -0.5};
+  EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::L>(wide, AutoKernel{}, ++seed)), "") << wide.str();
   const Case nn{33, 47, 2900, Op::N, Op::N, Lay::R, Lay::L, Lay::S, -1.5, 0.0};
   EXPECT_EQ((run_case<T, E, Lay::R, Lay::L, Lay::S>(nn, AutoKernel{}, ++seed)), "") << nn.str();
 }

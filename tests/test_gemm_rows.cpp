@@ -200,9 +200,11 @@ TEST(TilePick, Fp64SmallSideComparesWaves) {
 
 // fp64 split products whose operands both run along k (k_contiguous): the
 // Gram row where the rule gives the mid or narrow row (64 x 64 x 500000,
-// 40 x 40 x 400000, 33 x 20 x 1000000), not where the large row takes them
-// (128 x 128 x 200000: both split, the large grid pads C alike), not
-// unsplit (30000 x 40 x 2000), not with operands along m or n, never fp32.
+// 40 x 40 x 400000, 33 x 40 x 1000000) and, with k at least four times m +
+// n, where it gives the large row split and C is under 256 x 256 (128 x 128
+// x 200000, 200 x 200 x 100000) or its grid pads C alike (1024 x 64 x
+// 100000); not unsplit (30000 x 40 x 2000), not with operands along m or n,
+// never fp32.
 TEST(TilePick, Fp64GramRowForSplitKContiguousProducts) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
   using Pick = Table::Pick;
@@ -215,9 +217,12 @@ TEST(TilePick, Fp64GramRowForSplitKContiguousProducts) {
       EXPECT_EQ(Table::blocked_pick<double>(64, 64, 500000, false, true, sms, true), Pick::Gram) << sms;
       EXPECT_EQ(Table::blocked_pick<double>(48, 48, 300000, false, true, sms, true), Pick::Gram) << sms;
       EXPECT_EQ(Table::blocked_pick<double>(40, 40, 400000, false, true, sms, true), Pick::Gram) << sms;
-      EXPECT_EQ(Table::blocked_pick<double>(33, 20, 1000000, false, true, sms, true), Pick::Gram) << sms;
+      EXPECT_EQ(Table::blocked_pick<double>(33, 40, 1000000, false, true, sms, true), Pick::Gram) << sms;
       EXPECT_EQ(Table::blocked_pick<double>(64, 64, 500000, false, true, sms, false), Pick::Mid) << sms;
-      EXPECT_EQ(Table::blocked_pick<double>(128, 128, 200000, true, true, sms, true), Pick::Large) << sms;
+      EXPECT_EQ(Table::blocked_pick<double>(128, 128, 200000, true, true, sms, true), Pick::Gram) << sms;
+      EXPECT_EQ(Table::blocked_pick<double>(200, 200, 100000, false, true, sms, true), Pick::Gram) << sms;
+      EXPECT_EQ(Table::blocked_pick<double>(1024, 64, 100000, true, true, sms, true), Pick::Gram) << sms;
+      EXPECT_EQ(Table::blocked_pick<double>(128, 128, 200000, true, true, sms, false), Pick::Large) << sms;
       EXPECT_NE(Table::blocked_pick<double>(30000, 40, 2000, false, true, sms, true), Pick::Gram) << sms;
       EXPECT_NE(Table::blocked_pick<float>(64, 64, 500000, false, true, sms, true), Pick::Gram) << sms;
     }
@@ -226,12 +231,14 @@ TEST(TilePick, Fp64GramRowForSplitKContiguousProducts) {
   }
 }
 
-// fp64 split products with C of at most 32 x 32 (one block of the small
-// Gram row): that row, whatever the operands' directions (along k, along m
-// and n, known only at run time), split further than the Gram row would; not
-// where k is too short to split (32 x 32 x 64), not for C past one block
-// (40 x 40, 16 x 48), never fp32.
-TEST(TilePick, Fp64SmallGramRowForOneBlockSplitProducts) {
+// fp64 split products with C of one block of the small Gram row (32 x 32):
+// that row, whatever the operands' directions (along k, along m and n,
+// known only at run time), split further than the Gram row would; with C of
+// two (16 x 48, 32 x 64) where the mid row would take it, operands not
+// both along k; not where the narrow row would (64 x 20) or the Gram row
+// (operands along k); not where k is too short to split (32 x 32 x 64), not
+// for C past two blocks (40 x 40, 33 x 64), never fp32.
+TEST(TilePick, Fp64SmallGramRowForSplitProductsOfOneOrTwoBlocks) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
   using Pick = Table::Pick;
   static_assert(Table::gram_small_row_kernels<double>() == Table::f64_mma &&
@@ -247,11 +254,47 @@ TEST(TilePick, Fp64SmallGramRowForOneBlockSplitProducts) {
         EXPECT_EQ(Table::blocked_pick<double>(8, 32, 3000, false, true, sms, k_contiguous), Pick::GramSmall) << where;
         EXPECT_NE(Table::blocked_pick<double>(32, 32, 64, false, true, sms, k_contiguous), Pick::GramSmall) << where;
         EXPECT_NE(Table::blocked_pick<double>(40, 40, 400000, false, true, sms, k_contiguous), Pick::GramSmall) << where;
-        EXPECT_NE(Table::blocked_pick<double>(16, 48, 1000000, false, true, sms, k_contiguous), Pick::GramSmall) << where;
+        const Pick two_blocks = k_contiguous ? Pick::Gram : Pick::GramSmall;
+        EXPECT_EQ(Table::blocked_pick<double>(16, 48, 1000000, false, true, sms, k_contiguous), two_blocks) << where;
+        EXPECT_EQ(Table::blocked_pick<double>(32, 64, 1000000, false, false, sms, k_contiguous), two_blocks) << where;
+        EXPECT_NE(Table::blocked_pick<double>(64, 20, 1000000, false, true, sms, k_contiguous), Pick::GramSmall) << where;
+        EXPECT_NE(Table::blocked_pick<double>(33, 64, 1000000, false, true, sms, k_contiguous), Pick::GramSmall) << where;
         EXPECT_NE(Table::blocked_pick<float>(32, 32, 1000000, false, true, sms, k_contiguous), Pick::GramSmall) << where;
       }
     EXPECT_GT((Table::k_splits<Table::Fp64GramSmall, double>(32, 32, 1000000, 132)),
               (Table::k_splits<Table::Fp64Gram, double>(32, 32, 1000000, 132)));
+  } else {
+    GTEST_SKIP() << "the fp64 MMA rows' rule (this build's fp64 rows are SIMT ones)";
+  }
+}
+
+// fp64 Gram products (operands along k, k at least four times m + n) that
+// the large row would split, with C of 256 rows or columns or more: the wide
+// Gram row (64 x 128 blocks) where its grid pads C at most 15 % more than
+// the Gram row's (256 x 256 x 100000, 2560 x 128 x 20000, 260 x 250 x
+// 2203; 1024 x 1024 x 30000 on 132 multiprocessors); not past that (300 x
+// 300 x 100000: the Gram row), not under 256 x 256 (250 x 250 x 2203), not
+// where the large row does not split (2000 x 2000 x 20000; 1024 x 1024 x
+// 30000 on 108), nor with k under four times m + n (1000 x 1000 x 1000,
+// 7680 x 64 x 2560), nor with operands along m or n.
+TEST(TilePick, Fp64WideGramRowForSplitGramProducts) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  using Pick = Table::Pick;
+  if constexpr (Table::f64_mma) {
+    for (int sms : {108, 132}) {
+      for (const Shape3& sh : std::vector<Shape3>{{256, 256, 100000}, {2560, 128, 20000}, {128, 2560, 20000},
+                                                  {260, 250, 2203}})
+        EXPECT_EQ(Table::blocked_pick<double>(sh.m, sh.n, sh.k, false, true, sms, true), Pick::GramWide)
+            << sh.m << " x " << sh.n << " x " << sh.k << " on " << sms;
+      EXPECT_EQ(Table::blocked_pick<double>(300, 300, 100000, false, true, sms, true), Pick::Gram) << sms;
+      EXPECT_EQ(Table::blocked_pick<double>(250, 250, 2203, false, true, sms, true), Pick::Gram) << sms;
+      EXPECT_NE(Table::blocked_pick<double>(1024, 1024, 30000, true, true, sms, false), Pick::GramWide) << sms;
+      EXPECT_EQ(Table::blocked_pick<double>(7680, 64, 2560, true, true, sms, true), Pick::Large) << sms;
+    }
+    EXPECT_EQ(Table::blocked_pick<double>(1024, 1024, 30000, true, true, 132, true), Pick::GramWide);
+    EXPECT_NE(Table::blocked_pick<double>(1024, 1024, 30000, true, true, 108, true), Pick::GramWide);
+    EXPECT_EQ(Table::blocked_pick<double>(2000, 2000, 20000, false, true, 132, true), Pick::Large);
+    EXPECT_NE(Table::blocked_pick<double>(1000, 1000, 1000, false, true, 132, true), Pick::GramWide);
   } else {
     GTEST_SKIP() << "the fp64 MMA rows' rule (this build's fp64 rows are SIMT ones)";
   }
@@ -500,8 +543,8 @@ struct SplitRowKernel {
 // The table's mid-size row split 2, 3 and 7 ways (the partials added by
 // the reduction's pack form) and 12 and 150 ways (its grouped form,
 // kernels/split_k.hpp), its narrow row 5 ways and its fp64 large row 4 ways
-// and Gram rows 3 and 6 ways (16-deep k-steps; both operands along k in NN
-// on R L):
+// and Gram rows 3 and 6 ways (16-deep k-steps) and the wide Gram row 2 ways
+// (both operands along k in NN on R L):
 // every shape of the harness (edges in every dimension, k not a multiple of
 // the k-step, so the last split ends with the element path; interior blocks
 // with packs), both unit-stride directions of C for the partials' layout.
@@ -530,6 +573,7 @@ TYPED_TEST(GpuRows, SplitKMatchesReference) {
       sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<4, TableRow::Large>{}, seed);
       sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<3, TableRow::Gram>{}, seed);
       sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<6, TableRow::GramSmall>{}, seed);
+      sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<2, TableRow::GramWide>{}, seed);
     }
   }
 }

@@ -4,6 +4,7 @@
 // ask the tile table (tile_table.hpp) and launch. Kernels take what they are
 // given and read no table.
 #include <Kokkos_Core.hpp>
+#include <type_traits>
 
 #include "kmm/detail/access.hpp"
 #include "kmm/detail/workspace.hpp"
@@ -43,8 +44,8 @@ void run_gpu_blocked(const ExecSpace& space, typename CView::const_value_type al
 
 /// Algorithm::Blocked: on a host space libkmm's frame with this CPU's
 /// micro-kernel; on a GPU the row the table picks for the shape (large, mid,
-/// narrow, Gram or small Gram), with k split where that row's blocks leave
-/// most of the device's multiprocessors idle. The operand descriptor is
+/// narrow, Gram, wide Gram or small Gram), with k split where that row's
+/// blocks leave most of the device's multiprocessors idle. The operand descriptor is
 /// computed once, here, and handed to the kernel.
 template <bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
 void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
@@ -62,30 +63,31 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
       kernels::gpu_blocked<R, TA, TB>(space, d, alpha, A, B, beta, C, Table::template k_splits<R, T>(d.m, d.n, d.k, sms));
     };
     using Large = typename Table::template blocked<T>;
+    using Mid = typename Table::template blocked_mid<T>;
     constexpr bool static_directions = Desc::A_FAST >= 0 && Desc::B_FAST >= 0;
     constexpr bool k_contiguous = Desc::A_FAST == 0 && Desc::B_FAST == 0;  // both operands along k
+    // Rows other than large and mid are compiled only where the rule can pick
+    // them for these operands (the table's *_row_kernels); elsewhere their
+    // case launches the mid row, which the rule never reaches there.
+    const auto launch_if = [&](auto compiled, auto row) {
+      if constexpr (decltype(compiled)::value)
+        launch(row);
+      else
+        launch(type_tag<Mid>{});
+    };
+    using narrow_compiled = std::bool_constant<Table::template narrow_row_kernels<T, static_directions>()>;
+    using gram_compiled = std::bool_constant<Table::template gram_row_kernels<T, k_contiguous>()>;
+    using gram_small_compiled = std::bool_constant<Table::template gram_small_row_kernels<T>()>;
     switch (Table::template blocked_pick<T>(d.m, d.n, d.k, d.template whole_tiles<Large>(), static_directions, sms,
                                             k_contiguous)) {
       case Table::Pick::Large: launch(type_tag<Large>{}); break;
-      case Table::Pick::Narrow:  // (compiled only where the rule can pick it: narrow_row_kernels)
-        if constexpr (Table::template narrow_row_kernels<T, static_directions>())
-          launch(type_tag<typename Table::template blocked_narrow<T>>{});
-        else
-          launch(type_tag<typename Table::template blocked_mid<T>>{});
+      case Table::Pick::Narrow:
+        launch_if(narrow_compiled{}, type_tag<typename Table::template blocked_narrow<T>>{});
         break;
-      case Table::Pick::Gram:  // (likewise: gram_row_kernels)
-        if constexpr (Table::template gram_row_kernels<T, k_contiguous>())
-          launch(type_tag<typename Table::Fp64Gram>{});
-        else
-          launch(type_tag<typename Table::template blocked_mid<T>>{});
-        break;
-      case Table::Pick::GramSmall:
-        if constexpr (Table::template gram_small_row_kernels<T>())
-          launch(type_tag<typename Table::Fp64GramSmall>{});
-        else
-          launch(type_tag<typename Table::template blocked_mid<T>>{});
-        break;
-      default: launch(type_tag<typename Table::template blocked_mid<T>>{});
+      case Table::Pick::Gram: launch_if(gram_compiled{}, type_tag<typename Table::Fp64Gram>{}); break;
+      case Table::Pick::GramWide: launch_if(gram_compiled{}, type_tag<typename Table::Fp64GramWide>{}); break;
+      case Table::Pick::GramSmall: launch_if(gram_small_compiled{}, type_tag<typename Table::Fp64GramSmall>{}); break;
+      default: launch(type_tag<Mid>{});
     }
   }
 }

@@ -157,6 +157,14 @@ struct TileTable<ExecSpace, false> {
   using Fp64MmaGramSmall = GpuRow<Block<32, 32, 16>, WarpTile<16, 16>, FragmentPacks<2, 2>, ScratchPad<4>,
                                   AsyncAllDeepAhead<4>, MinBlocksPerSM<6>, RowByRow, Dmma<16, 8, 4>>;
   using Fp64GramSmall = std::conditional_t<f64_mma, Fp64MmaGramSmall, Fp64SimtMid>;
+  /// fp64 Gram products with C of at least 256 rows or columns (both
+  /// operands along k, k at least four times m + n, k split): the large
+  /// row's block turned, 64 x 128 x 8 with 32 x 64 warp tiles (perf-log: "Gram
+  /// products of wide panels"; in tune rows on the H200, 1024 x 1024 x 30000
+  /// 0.75 -> 0.94 of cuBLAS, 256 x 256 x 100000 0.74 -> 0.82).
+  using Fp64MmaGramWide = GpuRow<Block<64, 128, 8>, WarpTile<32, 64>, FragmentPacks<2, 2>, ScratchPad<4>,
+                                 AsyncAllDeep<3>, MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>;
+  using Fp64GramWide = std::conditional_t<f64_mma, Fp64MmaGramWide, Fp64SimtMid>;
 
   template <class T>
   using blocked = std::conditional_t<std::is_same<T, float>::value, Fp32Large, Fp64Large>;
@@ -232,21 +240,32 @@ struct TileTable<ExecSpace, false> {
   /// take two waves of 396 slots, the large row's 235 one of 264; 0.70 of
   /// cuBLAS on the mid row, 0.86 on the large one; perf-log: "One wave
   /// instead of two").
-  /// fp64 in an MMA build, C of at most 32 x 32 (one block of the small Gram
-  /// row) that the rules above give a row with k split: the small Gram row
-  /// where it splits k too. With operands that both run along k
-  /// (KContiguous), the other products that the rules give the mid or
-  /// narrow row with k split: the Gram row where its grid pads C at most 15 %
-  /// more.
-  enum class Pick { Large, Mid, Narrow, Gram, GramSmall };
+  /// fp64 in an MMA build, ahead of those rules: C of one block of the small
+  /// Gram row (32 x 32) that the narrow or mid row would compute with k
+  /// split, whatever the operands' directions, or of two (32 x 64, 64 x 32)
+  /// that the mid row would compute so with operands not both along k (16 x
+  /// 48 x 1000000 NN: 0.70 -> 0.83 of cuBLAS; with opA = T, on the Gram row,
+  /// or on the narrow row, two small blocks ran 0.90-0.99 as fast): the small
+  /// Gram row where it splits k too. Then Gram products, operands
+  /// both along k (KContiguous) with k at least four times m + n, that the
+  /// large row would split: the wide Gram row (64 x 128 x 8) where C has 256
+  /// rows or columns or more and its grid pads C at most 15 % more than the
+  /// Gram row's, else the Gram row (64 x 64 x 16) where its grid pads C at
+  /// most 15 % more than the large row's and the rules' row (128 x 128 x
+  /// 200000: 0.83 of cuBLAS on the large row, 0.89-0.92 on the Gram row;
+  /// perf-log: "Gram products of wide panels"). After the rules above, with
+  /// operands along k, the other products that they give the mid or narrow
+  /// row with k split: the Gram row where its grid pads C at most 15 % more.
+  enum class Pick { Large, Mid, Narrow, Gram, GramSmall, GramWide };
   /// Can blocked_pick<T> return Pick::Narrow for operands whose unit-stride
   /// directions are (StaticDirections) or are not fixed by their layouts?
   /// Where not, the dispatcher compiles no narrow-row kernels (fp32 with
   /// LayoutStride operands: three kernels fewer per operand type).
   template <class T, bool StaticDirections>
   static constexpr bool narrow_row_kernels() { return StaticDirections || !std::is_same<T, float>::value; }
-  /// Can blocked_pick<T> return Pick::Gram (operands both along k:
-  /// KContiguous)? Where not, the dispatcher compiles no Gram-row kernels.
+  /// Can blocked_pick<T> return Pick::Gram or Pick::GramWide (operands both
+  /// along k: KContiguous)? Where not, the dispatcher compiles neither row's
+  /// kernels.
   template <class T, bool KContiguous>
   static constexpr bool gram_row_kernels() { return KContiguous && gram_small_row_kernels<T>(); }
   /// Can it return Pick::GramSmall (fp64 on the tensor cores)?
@@ -272,24 +291,30 @@ struct TileTable<ExecSpace, false> {
       }
       return 20 * padded<Fp32Large>(m, n) <= 23 * padded<Fp32Mid>(m, n) ? Pick::Large : Pick::Mid;
     }
-    if ((m < n ? m : n) >= 128 &&
-        20 * wave_elements<Fp64Large>(m, n, multiprocessors) <= 23 * wave_elements<Fp64Mid>(m, n, multiprocessors))
-      return Pick::Large;
     const bool narrow = m >= n && padded<Fp64Narrow>(m, n) <= padded<Fp64Mid>(m, n);
     const int splits = narrow ? k_splits<Fp64Narrow, T>(m, n, k, multiprocessors)
                               : k_splits<Fp64Mid, T>(m, n, k, multiprocessors);
     const std::int64_t pads = narrow ? padded<Fp64Narrow>(m, n) : padded<Fp64Mid>(m, n);
     const int large_splits = k_splits<Fp64Large, T>(m, n, k, multiprocessors);
     const bool large_pads_alike = 20 * padded<Fp64Large>(m, n) <= 23 * pads;
+    if (gram_small_row_kernels<T>() && splits > 1 && blocks<Fp64GramSmall>(m, n) <= (narrow || k_contiguous ? 1 : 2) &&
+        k_splits<Fp64GramSmall, T>(m, n, k, multiprocessors) > 1)
+      return Pick::GramSmall;
+    if (gram_row_kernels<T, true>() && k_contiguous && large_splits > 1 && k >= 4 * (m + n)) {
+      if ((m > n ? m : n) >= 256 && 20 * padded<Fp64GramWide>(m, n) <= 23 * padded<Fp64Gram>(m, n))
+        return Pick::GramWide;
+      const std::int64_t large_pads = padded<Fp64Large>(m, n);
+      if (20 * padded<Fp64Gram>(m, n) <= 23 * (pads < large_pads ? pads : large_pads)) return Pick::Gram;
+    }
+    if ((m < n ? m : n) >= 128 &&
+        20 * wave_elements<Fp64Large>(m, n, multiprocessors) <= 23 * wave_elements<Fp64Mid>(m, n, multiprocessors))
+      return Pick::Large;
     if (splits > 1 && large_splits > 1 && large_pads_alike) return Pick::Large;
     const std::int64_t waves = narrow ? wave_elements<Fp64Narrow>(m, n, multiprocessors)
                                       : wave_elements<Fp64Mid>(m, n, multiprocessors);
     if ((m < n ? m : n) < 128 && splits == 1 && large_splits == 1 && large_pads_alike &&
         20 * wave_elements<Fp64Large>(m, n, multiprocessors) <= 23 * waves)
       return Pick::Large;
-    if (gram_small_row_kernels<T>() && splits > 1 && m <= Fp64GramSmall::BM && n <= Fp64GramSmall::BN &&
-        k_splits<Fp64GramSmall, T>(m, n, k, multiprocessors) > 1)
-      return Pick::GramSmall;
     if (gram_row_kernels<T, true>() && k_contiguous && splits > 1 && 20 * padded<Fp64Gram>(m, n) <= 23 * pads)
       return Pick::Gram;
     return narrow ? Pick::Narrow : Pick::Mid;
