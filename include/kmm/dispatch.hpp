@@ -45,8 +45,8 @@ void run_gpu_blocked(const ExecSpace& space, typename CView::const_value_type al
 /// Algorithm::Blocked: on a host space libkmm's frame with this CPU's
 /// micro-kernel; on a GPU the row the table picks for the shape (large, mid,
 /// narrow, Gram, wide Gram or small Gram), with k split where that row's
-/// blocks leave most of the device's multiprocessors idle. The operand descriptor is
-/// computed once, here, and handed to the kernel.
+/// blocks leave most of the device's multiprocessors idle. The operand
+/// descriptor is computed once, here, and handed to the kernel.
 template <bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
 void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
                  typename CView::const_value_type beta, const CView& C) {

@@ -296,14 +296,14 @@ struct TileTable<ExecSpace, false> {
                               : k_splits<Fp64Mid, T>(m, n, k, multiprocessors);
     const std::int64_t pads = narrow ? padded<Fp64Narrow>(m, n) : padded<Fp64Mid>(m, n);
     const int large_splits = k_splits<Fp64Large, T>(m, n, k, multiprocessors);
-    const bool large_pads_alike = 20 * padded<Fp64Large>(m, n) <= 23 * pads;
+    const std::int64_t large_pads = padded<Fp64Large>(m, n);
+    const bool large_pads_alike = 20 * large_pads <= 23 * pads;
     if (gram_small_row_kernels<T>() && splits > 1 && blocks<Fp64GramSmall>(m, n) <= (narrow || k_contiguous ? 1 : 2) &&
         k_splits<Fp64GramSmall, T>(m, n, k, multiprocessors) > 1)
       return Pick::GramSmall;
     if (gram_row_kernels<T, true>() && k_contiguous && large_splits > 1 && k >= 4 * (m + n)) {
       if ((m > n ? m : n) >= 256 && 20 * padded<Fp64GramWide>(m, n) <= 23 * padded<Fp64Gram>(m, n))
         return Pick::GramWide;
-      const std::int64_t large_pads = padded<Fp64Large>(m, n);
       if (20 * padded<Fp64Gram>(m, n) <= 23 * (pads < large_pads ? pads : large_pads)) return Pick::Gram;
     }
     if ((m < n ? m : n) >= 128 &&
