@@ -237,8 +237,9 @@ std::function<void()> tune_call(int t, const Exec& space, O& o, std::index_seque
   ((int(I) == t ? (void)(f = [&o, space] {
      using Row = std::tuple_element_t<I, TuneParams<T>>;
      const int splits = forced_splits > 0 ? forced_splits
-                                          : Table::k_splits<Row, T>(long(o.C.extent(0)), long(o.C.extent(1)),
-                                                                    long(o.A.extent(1)), kmm::detail::multiprocessors(space));
+                                          : Table::launch_splits<Row, T>(long(o.C.extent(0)), long(o.C.extent(1)),
+                                                                         long(o.A.extent(1)),
+                                                                         kmm::detail::multiprocessors(space));
      kmm::detail::run_gpu_blocked<Row, false, false>(space, T(1), o.A, o.B, T(0), o.C, splits);
    }) : (void)0), ...);
   return f;

@@ -533,6 +533,52 @@ TEST(SplitKRule, FillsTheDeviceWithinItsLimits) {
   EXPECT_EQ((Table::k_splits<L, float>(1100, 2400, 256, 132)), 1);
 }
 
+// The launch's split count (launch_splits): k_splits' count but where an
+// fp64 row's part-filled rounds cost 10 % more in the model than another
+// count's, within the same limits; fp32 rows, rows of four or more blocks
+// per multiprocessor and products with k < m + n keep k_splits' count.
+TEST(SplitKRule, LaunchFinishesPartFilledWaves) {
+  using Table = kmm::TileTable<Kokkos::DefaultHostExecutionSpace, false>;  // the GPU table
+  using Wide = Table::Fp64MmaGramWide;  // (the MMA rows by name: every build computes their counts)
+  // 768 x 768 x 40000 on the wide Gram row (2 per SM, 264 slots): 72 blocks x
+  // 3 splits fill 216 slots, 2 rounds' worth on 84 SMs; 11 splits, 6 items
+  // on every SM; 3000 x 256 x 20000: 94 blocks x 2 -> x 8
+  EXPECT_EQ((Table::k_splits<Wide, double>(768, 768, 40000, 132)), 3);
+  EXPECT_EQ((Table::launch_splits<Wide, double>(768, 768, 40000, 132)), 11);
+  EXPECT_EQ((Table::launch_splits<Wide, double>(3000, 256, 20000, 132)), 8);
+  // unsplit by k_splits (235 blocks of the mid row's 396 slots, two rounds'
+  // worth on some SMs), split 3 ways here: 6 items, two full rounds
+  EXPECT_EQ((Table::k_splits<Table::Fp64MmaMid, double>(3000, 300, 10000, 132)), 1);
+  EXPECT_EQ((Table::launch_splits<Table::Fp64MmaMid, double>(3000, 300, 10000, 132)), 3);
+  // full rounds already: 512 x 512 x 50000 (32 blocks x 8 splits, 256 slots)
+  EXPECT_EQ((Table::launch_splits<Wide, double>(512, 512, 50000, 132)),
+            (Table::k_splits<Wide, double>(512, 512, 50000, 132)));
+  // C large beside k: fp64 1000^3 and 40 x 30000 x 2000 keep k_splits' count
+  EXPECT_EQ((Table::launch_splits<Table::Fp64MmaNarrow, double>(1000, 1000, 1000, 132)), 1);
+  EXPECT_EQ((Table::launch_splits<Table::Fp64MmaMid, double>(40, 30000, 2000, 132)), 1);
+  // fp32 rows keep theirs (the large row's partial-wave search, the narrow row's one wave)
+  EXPECT_EQ((Table::launch_splits<Table::Fp32Large, float>(1500, 1500, 1500, 132)), 4);
+  EXPECT_EQ((Table::launch_splits<Table::Fp32Narrow, float>(3000, 256, 20000, 132)),
+            (Table::k_splits<Table::Fp32Narrow, float>(3000, 256, 20000, 132)));
+  // within k_splits' limits everywhere: at least 8 k-steps a split, partials
+  // at most 256 MiB, and only where k >= m + n
+  using R = Table::Fp64Mid;
+  for (int sms : {1, 16, 108, 132})
+    for (i64 m : {1, 40, 300, 768, 3000, 20000})
+      for (i64 n : {1, 48, 256, 768, 3000})
+        for (i64 k : {1, 64, 2000, 10000, 40000, 400000}) {
+          const int s = Table::launch_splits<R, double>(m, n, k, sms);
+          const int s0 = Table::k_splits<R, double>(m, n, k, sms);
+          const std::string where = std::to_string(m) + " x " + std::to_string(n) + " x " + std::to_string(k) +
+                                    " on " + std::to_string(sms) + " SMs";
+          ASSERT_GE(s, 1) << where;
+          if (s == s0) continue;
+          EXPECT_GE(k, m + n) << where;
+          EXPECT_GE((k + R::BK - 1) / R::BK / s, 8) << where << ": " << s << " splits of fewer than 8 k-steps";
+          EXPECT_LE(double(s) * double(m) * double(n) * 8, double(256 << 20)) << where;
+        }
+}
+
 template <int Splits, TableRow W = TableRow::Mid>
 struct SplitRowKernel {
   template <class E, class T, class AV, class BV, class CV>

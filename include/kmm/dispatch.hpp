@@ -45,7 +45,8 @@ void run_gpu_blocked(const ExecSpace& space, typename CView::const_value_type al
 /// Algorithm::Blocked: on a host space libkmm's frame with this CPU's
 /// micro-kernel; on a GPU the row the table picks for the shape (large, mid,
 /// narrow, Gram, wide Gram or small Gram), with k split where that row's
-/// blocks leave most of the device's multiprocessors idle. The operand
+/// blocks leave most of the device's multiprocessors idle or part-fill
+/// their waves (TileTable::launch_splits). The operand
 /// descriptor is computed once, here, and handed to the kernel.
 template <bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
 void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
@@ -60,7 +61,8 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
     const int sms = multiprocessors(space);
     const auto launch = [&](auto row) {
       using R = typename decltype(row)::type;
-      kernels::gpu_blocked<R, TA, TB>(space, d, alpha, A, B, beta, C, Table::template k_splits<R, T>(d.m, d.n, d.k, sms));
+      kernels::gpu_blocked<R, TA, TB>(space, d, alpha, A, B, beta, C,
+                                      Table::template launch_splits<R, T>(d.m, d.n, d.k, sms));
     };
     using Large = typename Table::template blocked<T>;
     using Mid = typename Table::template blocked_mid<T>;

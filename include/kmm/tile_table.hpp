@@ -182,9 +182,10 @@ struct TileTable<ExecSpace, false> {
   /// the fewest k-steps (items spread evenly: ceil(blocks x s /
   /// multiprocessors) items of ceil(steps / s); 1500^3 fp32: 288 blocks, 4
   /// splits; not the fp64 rows, two or three blocks per multiprocessor:
-  /// perf-log "Partial waves"). Each split keeps at least 8 k-steps (the
-  /// pipeline's prologue and the partial's write stay small beside its
-  /// FMAs) and the partials at most 256 MiB (perf-log: "Split-k").
+  /// perf-log "Partial waves"; launch_splits finishes their rounds). Each
+  /// split keeps at least 8 k-steps (the pipeline's prologue and the
+  /// partial's write stay small beside its FMAs) and the partials at most
+  /// 256 MiB (perf-log: "Split-k").
   template <class R>
   static std::int64_t blocks(std::int64_t m, std::int64_t n) {  // row R's blocks of an m x n C
     return ((m + R::BM - 1) / R::BM) * ((n + R::BN - 1) / R::BN);
@@ -208,6 +209,49 @@ struct TileTable<ExecSpace, false> {
     }
     s = s < cap ? s : cap;
     return s >= 2 ? int(s) : 1;
+  }
+
+  /// The split count row R is launched with, once blocked_pick has chosen R
+  /// with k_splits' counts. fp64 rows (two or three blocks per
+  /// multiprocessor, where k_splits searches no partial wave) on products
+  /// with k at least m + n: of 1 to 4 x max(k_splits, slots / blocks)
+  /// splits within k_splits' limits, the one of least modelled time, where
+  /// it is at least 10 % under k_splits' count. The model: the busiest
+  /// multiprocessor's items (blocks x splits, spread evenly) run in rounds
+  /// of min_blocks, a part-filled round as long as a full one (896 x 896 x
+  /// 30000 on the wide Gram row: split 2 or 4 ways alike), each round the
+  /// k-steps of a split plus split_item_steps (pipeline fill, the partial's
+  /// write); plus the partials' traffic, each written and read once, at
+  /// flops_per_byte. It finishes waves that one-wave splits leave part
+  /// filled (768 x 768 x 40000 on the wide Gram row: 72 blocks x 3 splits
+  /// took 216 of 264 slots; 11 splits, three full rounds: 0.72 -> 0.80 of
+  /// cuBLAS; 3000 x 256 x 20000 0.66 -> 0.82). Products whose C is large
+  /// beside k (k < m + n: fp64 1000^3, 40 x 30000 x 2000) ran no faster or
+  /// slower split, and the fp32 rows keep the counts they were measured
+  /// with. On three-block rows with operands not both along k the model
+  /// overrates the gain (960 x 960 x 20000 TT: 0.97 as fast split 3 ways;
+  /// perf-log: "Splits that finish their waves").
+  static constexpr int split_item_steps = 2;
+  static constexpr int flops_per_byte = 12;  // H100/H200 fp64 MMA: about 50 TFLOP/s over 4 TB/s
+  template <class R, class T>
+  static int launch_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
+    const int s0 = k_splits<R, T>(m, n, k, multiprocessors);
+    if (std::is_same<T, float>::value || R::min_blocks >= 4 || k < m + n) return s0;
+    const std::int64_t b = blocks<R>(m, n), steps = (k + R::BK - 1) / R::BK, sms = multiprocessors;
+    const std::int64_t by_bytes = (std::int64_t(256) << 20) / (m * n * std::int64_t(sizeof(T)));
+    const std::int64_t cap = steps / 8 < by_bytes ? steps / 8 : by_bytes;  // k_splits' limits
+    const auto cost = [&](std::int64_t q) {  // in k-steps of one round of blocks on a multiprocessor
+      const std::int64_t items = (b * q + sms - 1) / sms, rounds = (items + R::min_blocks - 1) / R::min_blocks;
+      const std::int64_t partials = q > 1 ? flops_per_byte * std::int64_t(sizeof(T)) * q * m * n /
+                                                (sms * R::min_blocks * R::BM * R::BN * R::BK)
+                                          : 0;
+      return rounds * ((steps + q - 1) / q + split_item_steps) + partials;
+    };
+    const std::int64_t wave = slots<R>(multiprocessors) / b, top = 4 * (s0 > wave ? s0 : wave);
+    std::int64_t best = s0;
+    for (std::int64_t q = 1; q <= top && q <= cap; ++q)
+      if (cost(q) < cost(best)) best = q;
+    return 10 * cost(best) <= 9 * cost(s0) ? int(best) : s0;
   }
 
   /// Which Blocked row computes an m x n x k product (perf-log: "Edges
