@@ -195,10 +195,14 @@ struct TileTable<ExecSpace, false> {
     return std::int64_t(multiprocessors) * R::min_blocks;
   }
   template <class R, class T>
-  static int k_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
-    const std::int64_t b = blocks<R>(m, n), steps = (k + R::BK - 1) / R::BK;
+  static std::int64_t split_cap(std::int64_t m, std::int64_t n, std::int64_t k) {  // the limits on any split count
+    const std::int64_t steps = (k + R::BK - 1) / R::BK;
     const std::int64_t by_bytes = (std::int64_t(256) << 20) / (m * n * std::int64_t(sizeof(T)));
-    const std::int64_t cap = steps / 8 < by_bytes ? steps / 8 : by_bytes;  // the limits on any split count
+    return steps / 8 < by_bytes ? steps / 8 : by_bytes;
+  }
+  template <class R, class T>
+  static int k_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
+    const std::int64_t b = blocks<R>(m, n), steps = (k + R::BK - 1) / R::BK, cap = split_cap<R, T>(m, n, k);
     std::int64_t s = slots<R>(multiprocessors) / b;
     if (s == 1 && R::min_blocks >= 4) {  // a partial wave: the search stays within the limits
       const auto busiest = [&](std::int64_t q) {  // k-steps of the busiest multiprocessor
@@ -238,8 +242,7 @@ struct TileTable<ExecSpace, false> {
     const int s0 = k_splits<R, T>(m, n, k, multiprocessors);
     if (std::is_same<T, float>::value || R::min_blocks >= 4 || k < m + n) return s0;
     const std::int64_t b = blocks<R>(m, n), steps = (k + R::BK - 1) / R::BK, sms = multiprocessors;
-    const std::int64_t by_bytes = (std::int64_t(256) << 20) / (m * n * std::int64_t(sizeof(T)));
-    const std::int64_t cap = steps / 8 < by_bytes ? steps / 8 : by_bytes;  // k_splits' limits
+    const std::int64_t cap = split_cap<R, T>(m, n, k);  // k_splits' limits
     const auto cost = [&](std::int64_t q) {  // in k-steps of one round of blocks on a multiprocessor
       const std::int64_t items = (b * q + sms - 1) / sms, rounds = (items + R::min_blocks - 1) / R::min_blocks;
       const std::int64_t partials = q > 1 ? flops_per_byte * std::int64_t(sizeof(T)) * q * m * n /
@@ -248,10 +251,13 @@ struct TileTable<ExecSpace, false> {
       return rounds * ((steps + q - 1) / q + split_item_steps) + partials;
     };
     const std::int64_t wave = slots<R>(multiprocessors) / b, top = 4 * (s0 > wave ? s0 : wave);
-    std::int64_t best = s0;
-    for (std::int64_t q = 1; q <= top && q <= cap; ++q)
-      if (cost(q) < cost(best)) best = q;
-    return 10 * cost(best) <= 9 * cost(s0) ? int(best) : s0;
+    const std::int64_t base = cost(s0);
+    std::int64_t best = s0, least = base;
+    for (std::int64_t q = 1; q <= top && q <= cap; ++q) {
+      const std::int64_t c = cost(q);
+      if (c < least) best = q, least = c;
+    }
+    return 10 * least <= 9 * base ? int(best) : s0;
   }
 
   /// Which Blocked row computes an m x n x k product (perf-log: "Edges
