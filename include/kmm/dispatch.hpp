@@ -39,7 +39,7 @@ template <class Row, bool TA, bool TB, class ExecSpace, class AView, class BView
 void run_gpu_blocked(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
                      typename CView::const_value_type beta, const CView& C, int splits = 1) {
   const kernels::Operands<TA, TB, AView, BView, CView> d(A, B, C);
-  kernels::gpu_blocked<Row, TA, TB>(space, d, alpha, A, B, beta, C, splits);
+  kernels::gpu_blocked<Row>(space, d.facts(), alpha, beta, splits);
 }
 
 /// Algorithm::Blocked: on a host space libkmm's frame with this CPU's
@@ -61,8 +61,7 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
     const int sms = multiprocessors(space);
     const auto launch = [&](auto row) {
       using R = typename decltype(row)::type;
-      kernels::gpu_blocked<R, TA, TB>(space, d, alpha, A, B, beta, C,
-                                      Table::template launch_splits<R, T>(d.m, d.n, d.k, sms));
+      kernels::gpu_blocked<R>(space, d.facts(), alpha, beta, Table::template launch_splits<R, T>(d.m, d.n, d.k, sms));
     };
     using Large = typename Table::template blocked<T>;
     using Mid = typename Table::template blocked_mid<T>;

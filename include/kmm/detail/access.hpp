@@ -42,5 +42,15 @@ KOKKOS_FORCEINLINE_FUNCTION void update_c(const CView& c, index_t i, index_t j, 
   }
 }
 
+/// *c = alpha * acc + beta * *c, without reading *c when beta == 0.
+template <class T>
+KOKKOS_FORCEINLINE_FUNCTION void update_element(T* c, T alpha, T acc, T beta) {
+  if (beta == T(0)) {
+    *c = alpha * acc;
+  } else {
+    *c = alpha * acc + beta * *c;
+  }
+}
+
 }  // namespace detail
 }  // namespace kmm

@@ -3,7 +3,7 @@
 // micro-kernels (gpu_blocked.hpp) over a batch of equal-sized products.
 // Work item = (matrix b, block of C); a team takes items league_size()
 // apart and runs the GpuBlocked block of matrix b, a copy of the kernel
-// whose A, B and C are matrix b's subviews. Every matrix shares the
+// whose operands start at matrix b's origins. Every matrix shares the
 // descriptor of matrix 0 (same extents and strides); packs and the
 // WholeTiles kernel are taken only where every matrix's origin keeps them
 // aligned (the batch stride a multiple of the pack).
@@ -19,15 +19,13 @@
 namespace kmm {
 namespace kernels {
 
-template <class K, class A3, class B3, class C3>
+template <class K>
 struct GpuBatchedBlocked {
   using member_type = typename K::member_type;
   using P = typename K::row;
   using T = typename K::T;
   K k;  // the Blocked kernel on matrix 0
-  A3 A;
-  B3 B;
-  C3 C;
+  detail::index_t sa, sb, sc;  // A, B, C: matrix b starts b * sa (sb, sc) elements after matrix 0
   detail::index_t batch;
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
@@ -39,9 +37,9 @@ struct GpuBatchedBlocked {
       detail::index_t bi, bj;
       P::order::block_of(item - b * blocks, k.blocks_m, k.blocks_n, bi, bj);
       K one = k;
-      one.A = matrix(A, b);
-      one.B = matrix(B, b);
-      one.C = matrix(C, b);
+      one.d.a += b * sa;
+      one.d.b += b * sb;
+      one.d.c += b * sc;
       one.block(team, smem, bi * P::BM, bj * P::BN);
     }
   }
@@ -60,7 +58,8 @@ void gpu_batched_blocked(const ExecSpace& space, typename C3::const_value_type a
   using CV = std::remove_const_t<decltype(c0)>;
   using T = typename CV::non_const_value_type;
   using MK = MicroKernel<P, T>;
-  const Operands<TA, TB, AV, BV, CV> d(a0, b0, c0);
+  using D = Operands<TA, TB, AV, BV, CV>;
+  const D d(a0, b0, c0);
   const index_t batch = C.extent(0), blocks_m = (d.m + P::BM - 1) / P::BM, blocks_n = (d.n + P::BN - 1) / P::BN;
   // every matrix's origin aligned for the packs of matrix 0
   const bool a_base = index_t(A.stride(0)) % P::VM == 0, b_base = index_t(B.stride(0)) % P::VN == 0;
@@ -68,15 +67,15 @@ void gpu_batched_blocked(const ExecSpace& space, typename C3::const_value_type a
   const bool c_vec_m = index_t(C.stride(0)) % MK::VM == 0 && d.template c_packs_m<MK>();
   const bool c_vec_n = index_t(C.stride(0)) % MK::VN == 0 && d.template c_packs_n<MK>();
   const auto launch = [&](auto whole_tiles) {
-    using K = GpuBlocked<P, TA, TB, ExecSpace, AV, BV, CV, decltype(whole_tiles)::value>;
-    const K one{a0, b0, c0, alpha, beta, d, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n};
-    using F = GpuBatchedBlocked<K, A3, B3, C3>;
+    using K = GpuBlocked<P, ExecSpace, typename D::Facts, decltype(whole_tiles)::value>;
+    const K one{d.facts(), alpha, beta, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n};
+    using F = GpuBatchedBlocked<K>;
     typename K::policy_type policy(space, detail::league_for(blocks_m * blocks_n * batch), P::team_size);
     Kokkos::parallel_for("kmm::batched_gemm[Blocked]",
                          policy.set_scratch_size(K::SCRATCH_LEVEL, Kokkos::PerTeam(K::scratch_bytes())),
-                         F{one, A, B, C, batch});
+                         F{one, index_t(A.stride(0)), index_t(B.stride(0)), index_t(C.stride(0)), batch});
   };
-  if constexpr (Operands<TA, TB, AV, BV, CV>::template row_packs<P>()) {
+  if constexpr (D::template row_packs<P>()) {
     if (a_base && b_base && d.template whole_tiles<P>()) return launch(std::true_type{});
   }
   launch(std::false_type{});

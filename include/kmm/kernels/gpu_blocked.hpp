@@ -34,20 +34,20 @@
 namespace kmm {
 namespace kernels {
 
-/// The kernel of row P for op(A) = A (TA false) or A^T and op(B) likewise.
-/// WholeTiles: the dispatcher found every block interior, k a multiple of BK
+/// The kernel of row P on the operands Facts describes (an OperandFacts:
+/// the value type and op(A)'s and op(B)'s static unit-stride directions;
+/// data and strides at run time). WholeTiles: the dispatcher found every block interior, k a multiple of BK
 /// and both operands fit for packs: the kernel is the pack pipeline alone.
 /// Split (split-k, kernels/split_k.hpp): `splits` teams per block of C, team
 /// s over k-steps [s * split_steps, (s + 1) * split_steps), each writing its
 /// raw partial product to the workspace `partial`; reduce_partials then
 /// forms C. Without Split the members below it are unread.
-template <class P, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView, bool WholeTiles = false,
-          bool Split = false>
+template <class P, class ExecSpace, class Facts, bool WholeTiles = false, bool Split = false>
 struct GpuBlocked {
   using row = P;
-  using T = typename CView::non_const_value_type;
+  using T = typename Facts::T;
   using index_t = detail::index_t;
-  using Desc = Operands<TA, TB, AView, BView, CView>;
+  using Desc = Facts;
   using MK = MicroKernel<P, T>;
   using acc_type = typename MK::acc_type;
   using policy_type = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<P::max_threads, P::min_blocks>>;
@@ -95,11 +95,8 @@ struct GpuBlocked {
   static constexpr bool EDGE_PACKS = PACKS && (ASYNC_A || ASYNC_KA) && (ASYNC_B || ASYNC_KB) && !P::staging::ahead;
   static constexpr int SCRATCH_LEVEL = 0;  // the stages live in shared memory
 
-  AView A;
-  BView B;
-  CView C;
+  Desc d;                  // data, shape, unit-stride directions and strides
   T alpha, beta;
-  Desc d;                  // shape, unit-stride directions and strides
   index_t blocks_m, blocks_n;
   bool a_vec, b_vec;       // slices of op(A) / op(B) as packs
   bool c_vec_m, c_vec_n;   // C written back as MK::VM rows (unit stride in i) or MK::VN columns (in j)
@@ -119,10 +116,10 @@ struct GpuBlocked {
     else { kk = e % kdim; o = e / kdim; }
   }
   KOKKOS_FORCEINLINE_FUNCTION T load_a(index_t i, index_t p) const {
-    return (i < d.m && p < d.k) ? detail::op_at<TA>(A, i, p) : T(0);
+    return (i < d.m && p < d.k) ? d.a[d.a_at(i, p)] : T(0);
   }
   KOKKOS_FORCEINLINE_FUNCTION T load_b(index_t p, index_t j) const {
-    return (p < d.k && j < d.n) ? detail::op_at<TB>(B, p, j) : T(0);
+    return (p < d.k && j < d.n) ? d.b[d.b_at(p, j)] : T(0);
   }
 
   // Global -> registers, element by element with bounds checks (edge slices,
@@ -205,9 +202,9 @@ struct GpuBlocked {
     // (r % BK, r / BK + u * team_size / BK) of the slice.
     constexpr int DRK = P::team_size / P::BK;
     const int kk_r = rank % P::BK, r_r = rank / P::BK;
-    const T* pa = A.data() + i0 * d.a_si + s0 * P::BK * d.a_sp +
+    const T* pa = d.a + i0 * d.a_si + s0 * P::BK * d.a_sp +
                   (async_ka ? int(kk_r * d.a_sp + r_r * d.a_si) : plan_a.origin());
-    const T* pb = B.data() + s0 * P::BK * d.b_sp + j0 * d.b_sj +
+    const T* pb = d.b + s0 * P::BK * d.b_sp + j0 * d.b_sj +
                   (async_kb ? int(kk_r * d.b_sp + r_r * d.b_sj) : plan_b.origin());
     const auto fetch = [&](index_t p0, T* stage) {  // stage: where this k-step goes
       if constexpr (Packs) {
@@ -220,13 +217,13 @@ struct GpuBlocked {
           for (int u = 0; u < N; ++u) {
             if constexpr (Edge) {
               const bool in = r_r + u * DRK < rows_a;
-              detail::copy_element_async_or_zero(dst + u * DRK, in ? pa + u * int(DRK * d.a_si) : A.data(), in);
+              detail::copy_element_async_or_zero(dst + u * DRK, in ? pa + u * int(DRK * d.a_si) : d.a, in);
             } else {
               detail::copy_element_async(dst + u * DRK, pa + u * int(DRK * d.a_si));
             }
           }
         } else if constexpr (async_a && Edge) {
-          plan_a.copy_edge(rank, pa, stage, a_rows, rows_a, A.data());
+          plan_a.copy_edge(rank, pa, stage, a_rows, rows_a, d.a);
         } else if constexpr (async_a) plan_a.copy(rank, pa, stage);
         else plan_a.fetch(rank, pa, ra);
         if constexpr (async_kb) {
@@ -236,20 +233,20 @@ struct GpuBlocked {
           for (int u = 0; u < N; ++u) {
             if constexpr (Edge) {
               const bool in = r_r + u * DRK < rows_b;
-              detail::copy_element_async_or_zero(dst + u * DRK, in ? pb + u * int(DRK * d.b_sj) : B.data(), in);
+              detail::copy_element_async_or_zero(dst + u * DRK, in ? pb + u * int(DRK * d.b_sj) : d.b, in);
             } else {
               detail::copy_element_async(dst + u * DRK, pb + u * int(DRK * d.b_sj));
             }
           }
         } else if constexpr (async_b && Edge) {
-          plan_b.copy_edge(rank, pb, stage + B_OFF, b_rows, rows_b, B.data());
+          plan_b.copy_edge(rank, pb, stage + B_OFF, b_rows, rows_b, d.b);
         } else if constexpr (async_b) plan_b.copy(rank, pb, stage + B_OFF);
         else plan_b.fetch(rank, pb, rb);
         pa += P::BK * d.a_sp;
         pb += P::BK * d.b_sp;
       } else if constexpr (elements_async) {
-        elem_a.copy(A.data() + i0 * d.a_si + p0 * d.a_sp, stage, d.m - i0, d.k - p0);
-        elem_b.copy(B.data() + p0 * d.b_sp + j0 * d.b_sj, stage + B_OFF, d.n - j0, d.k - p0);
+        elem_a.copy(d.a + i0 * d.a_si + p0 * d.a_sp, stage, d.m - i0, d.k - p0);
+        elem_b.copy(d.b + p0 * d.b_sp + j0 * d.b_sj, stage + B_OFF, d.n - j0, d.k - p0);
       } else {
         (void)stage;
         fetch_elements(rank, i0, j0, p0, ra, rb);
@@ -431,16 +428,16 @@ struct GpuBlocked {
     const bool interior = WholeTiles || (i0 + P::BM <= d.m && j0 + P::BN <= d.n);
     if (interior && c_vec_m) {  // VM consecutive rows per pack: one 16-byte access
       for_each_pack<MK, true>(rank, acc, [&](int r, int c, T(&v)[MK::VM]) {
-        detail::update_c_pack(C.data() + (i0 + r) * d.c_si + (j0 + c) * d.c_sj, v, alpha, beta);
+        detail::update_c_pack(d.c + (i0 + r) * d.c_si + (j0 + c) * d.c_sj, v, alpha, beta);
       });
     } else if (interior && c_vec_n) {  // VN consecutive columns per pack
       for_each_pack<MK, false>(rank, acc, [&](int r, int c, T(&v)[MK::VN]) {
-        detail::update_c_pack(C.data() + (i0 + r) * d.c_si + (j0 + c) * d.c_sj, v, alpha, beta);
+        detail::update_c_pack(d.c + (i0 + r) * d.c_si + (j0 + c) * d.c_sj, v, alpha, beta);
       });
     } else {
       for_each_element<MK>(rank, acc, [&](int r, int c, T x) {
         const index_t gi = i0 + r, gj = j0 + c;
-        if (gi < d.m && gj < d.n) detail::update_c(C, gi, gj, alpha, x, beta);
+        if (gi < d.m && gj < d.n) detail::update_element(d.c + d.c_at(gi, gj), alpha, x, beta);
       });
     }
   }

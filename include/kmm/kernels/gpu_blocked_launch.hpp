@@ -13,17 +13,18 @@
 namespace kmm {
 namespace kernels {
 
-/// Runs row P on the operands the dispatcher described (d, from the same A,
-/// B and C): the WholeTiles kernel where d says so, else the two-path one.
-/// splits > 1: split-k over that many ranges of k-steps (at most one per
-/// k-step; the two-path kernel), partials in kmm's workspace, then
-/// reduce_partials.
-template <class P, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
-void gpu_blocked(const ExecSpace& space, const Operands<TA, TB, AView, BView, CView>& d,
-                 typename CView::const_value_type alpha, const AView& A, const BView& B,
-                 typename CView::const_value_type beta, const CView& C, int splits = 1) {
+/// Runs row P on the operands the dispatcher described (d: their data,
+/// extents and strides, an OperandFacts): the WholeTiles kernel where d says
+/// so, else the two-path one. splits > 1: split-k over that many ranges of
+/// k-steps (at most one per k-step; the two-path kernel), partials in kmm's
+/// workspace, then reduce_partials. The kernels are instantiated on d's type
+/// alone (no View type), so products whose operands share their static
+/// unit-stride directions share them.
+template <class P, class ExecSpace, class Facts>
+void gpu_blocked(const ExecSpace& space, const Facts& d, typename Facts::T alpha, typename Facts::T beta,
+                 int splits = 1) {
   using detail::index_t;
-  using T = typename CView::non_const_value_type;
+  using T = typename Facts::T;
   const index_t blocks_m = (d.m + P::BM - 1) / P::BM, blocks_n = (d.n + P::BN - 1) / P::BN;
   const bool a_vec = d.template a_packs<P>(), b_vec = d.template b_packs<P>();
   using MK = MicroKernel<P, T>;  // C packs: the micro-kernel's VM, VN
@@ -32,37 +33,36 @@ void gpu_blocked(const ExecSpace& space, const Operands<TA, TB, AView, BView, CV
   if (splits > 1 && steps > 1) {
     const index_t split_steps = (steps + splits - 1) / splits;
     const index_t s = (steps + split_steps - 1) / split_steps;  // none empty
-    using K = GpuBlocked<P, TA, TB, ExecSpace, AView, BView, CView, false, true>;
-    K f{A, B, C, alpha, beta, d, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n};
+    using K = GpuBlocked<P, ExecSpace, Facts, false, true>;
+    K f{d, alpha, beta, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n};
     f.p = PartialLayout(d.m, d.n, d.c_si, d.c_sj);
     f.splits = s;
     f.split_steps = split_steps;
     // partials are one allocation, each m * n, so packs align where the extent is a multiple of the pack
     f.p_vec_m = f.p.rows_fast() && d.m % MK::VM == 0;
     f.p_vec_n = !f.p.rows_fast() && d.n % MK::VN == 0;
-    using D = Operands<TA, TB, AView, BView, CView>;
     constexpr int V = reduce_pack<T>();  // the reduction's packs of C, along the partials' unit stride
-    const bool c_packs = f.p.rows_fast() ? D::template packable<V>(d.c_addr, d.c_si, d.c_sj) && d.m % V == 0
-                                         : D::template packable<V>(d.c_addr, d.c_sj, d.c_si) && d.n % V == 0;
+    const bool c_packs = f.p.rows_fast() ? Facts::template packable<V>(Facts::addr(d.c), d.c_si, d.c_sj) && d.m % V == 0
+                                         : Facts::template packable<V>(Facts::addr(d.c), d.c_sj, d.c_si) && d.n % V == 0;
     const std::size_t bytes = std::size_t(s) * std::size_t(f.p.size()) * sizeof(T);
     detail::with_workspace(space, bytes, [&](void* ws) {
       f.partial = static_cast<T*>(ws);
       typename K::policy_type policy(space, detail::league_for(blocks_m * blocks_n * s), P::team_size);
       Kokkos::parallel_for("kmm::gemm[Blocked split-k]",
                            policy.set_scratch_size(K::SCRATCH_LEVEL, Kokkos::PerTeam(K::scratch_bytes())), f);
-      reduce_partials(space, int(s), f.partial, f.p, alpha, beta, C, c_packs);
+      reduce_partials(space, int(s), f.partial, f.p, alpha, beta, d.c, d.c_si, d.c_sj, c_packs);
     });
     return;
   }
   const int league = detail::league_for(blocks_m * blocks_n);
   const auto launch = [&](auto whole_tiles) {
-    using K = GpuBlocked<P, TA, TB, ExecSpace, AView, BView, CView, decltype(whole_tiles)::value>;
-    const K f{A, B, C, alpha, beta, d, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n};
+    using K = GpuBlocked<P, ExecSpace, Facts, decltype(whole_tiles)::value>;
+    const K f{d, alpha, beta, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n};
     typename K::policy_type policy(space, league, P::team_size);
     Kokkos::parallel_for("kmm::gemm[Blocked]",
                          policy.set_scratch_size(K::SCRATCH_LEVEL, Kokkos::PerTeam(K::scratch_bytes())), f);
   };
-  if constexpr (Operands<TA, TB, AView, BView, CView>::template row_packs<P>()) {  // (else no WholeTiles kernel)
+  if constexpr (Facts::template row_packs<P>()) {  // (else no WholeTiles kernel)
     if (d.template whole_tiles<P>()) return launch(std::true_type{});
   }
   launch(std::false_type{});

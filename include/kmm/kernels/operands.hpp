@@ -1,10 +1,11 @@
 #pragma once
 // The operand descriptor of the GPU Blocked kernel, computed once per call by
 // the dispatcher (kmm/dispatch.hpp) and handed to the kernel: for op(A) and
-// op(B), which direction is unit-stride in memory, their strides, and the
-// facts from which a row decides whether slices travel as 16-byte packs and
-// whether the product is whole tiles. Nothing here depends on a row; the
-// row-dependent questions are member templates.
+// op(B), their data, which direction is unit-stride in memory, their strides,
+// and the facts from which a row decides whether slices travel as 16-byte
+// packs and whether the product is whole tiles. Nothing here depends on a
+// row; the row-dependent questions are member templates. The kernel holds
+// no View: see OperandFacts.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <limits>
@@ -16,40 +17,44 @@
 namespace kmm {
 namespace kernels {
 
-template <bool TA, bool TB, class AView, class BView, class CView>
-struct Operands {
-  using T = typename CView::non_const_value_type;
+/// The view-free facts the kernel needs about op(A), op(B) and C: their
+/// data, extents and strides, and (as template arguments) op(A)'s and
+/// op(B)'s unit-stride direction where the View's layout fixes it: 1 along
+/// m (n), 0 along k, -1 only known at run time (LayoutStride). The GPU
+/// Blocked kernel is instantiated on these, not on the View types, so every
+/// (layout, op) combination with the same directions shares its kernels:
+/// NN on LayoutLeft and TT on LayoutRight are one kernel, and a const,
+/// unmanaged or managed View of the same layout another name for it.
+template <class T_, int AFast, int BFast>
+struct OperandFacts {
+  using T = T_;
   using index_t = detail::index_t;
-
-  /// The unit-stride direction of op(A) / op(B) where the View's layout fixes
-  /// it: 1 along m (n), 0 along k, -1 only known at run time (LayoutStride).
-  template <class View, bool RowsAreDim0>
-  static constexpr int static_rows_fast() {
-    using L = typename View::array_layout;
-    if constexpr (std::is_same<L, Kokkos::LayoutLeft>::value) return RowsAreDim0 ? 1 : 0;
-    else if constexpr (std::is_same<L, Kokkos::LayoutRight>::value) return RowsAreDim0 ? 0 : 1;
-    else return -1;
-  }
-  static constexpr int A_FAST = static_rows_fast<AView, !TA>();  // op(A)(i, p): i is dimension 0 unless TA
-  static constexpr int B_FAST = static_rows_fast<BView, TB>();   // op(B)(p, j): j is dimension 0 when TB
+  static constexpr int A_FAST = AFast, B_FAST = BFast;
 
   index_t m, n, k;
   bool a_m, b_n;       // op(A)(i, p): is i the unit-stride direction? op(B)(p, j): is j?
   index_t a_si, a_sp;  // strides of op(A)(i, p) in i and in p
   index_t b_sp, b_sj;  // strides of op(B)(p, j) in p and in j
   index_t c_si, c_sj;  // strides of C(i, j)
-  std::uintptr_t a_addr, b_addr, c_addr;
+  const T* a;          // op(A)(i, p) is a[i * a_si + p * a_sp]
+  const T* b;          // op(B)(p, j) is b[p * b_sp + j * b_sj]
+  T* c;                // C(i, j) is c[i * c_si + j * c_sj]
 
-  Operands(const AView& A, const BView& B, const CView& C)
-      : m(C.extent(0)), n(C.extent(1)), k(TA ? A.extent(0) : A.extent(1)),
-        a_m((TA ? A.stride(1) : A.stride(0)) == 1 && A.extent(TA ? 1 : 0) > 1),
-        b_n((TB ? B.stride(0) : B.stride(1)) == 1 && B.extent(TB ? 0 : 1) > 1),
-        a_si(TA ? A.stride(1) : A.stride(0)), a_sp(TA ? A.stride(0) : A.stride(1)),
-        b_sp(TB ? B.stride(1) : B.stride(0)), b_sj(TB ? B.stride(0) : B.stride(1)),
-        c_si(C.stride(0)), c_sj(C.stride(1)),
-        a_addr(reinterpret_cast<std::uintptr_t>(A.data())), b_addr(reinterpret_cast<std::uintptr_t>(B.data())),
-        c_addr(reinterpret_cast<std::uintptr_t>(C.data())) {}
+  /// Offsets of op(A)(i, p), op(B)(p, j) and C(i, j); a unit stride the
+  /// layout fixes is a constant, as the View's own operator() has it.
+  KOKKOS_FORCEINLINE_FUNCTION index_t a_at(index_t i, index_t p) const {
+    if constexpr (A_FAST == 1) return i + p * a_sp;
+    else if constexpr (A_FAST == 0) return i * a_si + p;
+    else return i * a_si + p * a_sp;
+  }
+  KOKKOS_FORCEINLINE_FUNCTION index_t b_at(index_t p, index_t j) const {
+    if constexpr (B_FAST == 1) return p * b_sp + j;
+    else if constexpr (B_FAST == 0) return p + j * b_sj;
+    else return p * b_sp + j * b_sj;
+  }
+  KOKKOS_FORCEINLINE_FUNCTION index_t c_at(index_t i, index_t j) const { return i * c_si + j * c_sj; }
 
+  static std::uintptr_t addr(const void* x) { return reinterpret_cast<std::uintptr_t>(x); }
   /// Packs of v elements along a unit stride are aligned when the data
   /// pointer is and the other stride is a multiple of v (block and k-step
   /// origins are multiples of v).
@@ -66,20 +71,20 @@ struct Operands {
   /// the layout fixes the unit-stride direction, is it the one found here.)
   template <class R>
   bool a_packs() const {
-    return packable<R::VM>(a_addr, a_m ? a_si : a_sp, a_m ? a_sp : a_si) && fits(R::BM, a_si, R::BK, a_sp) &&
+    return packable<R::VM>(addr(a), a_m ? a_si : a_sp, a_m ? a_sp : a_si) && fits(R::BM, a_si, R::BK, a_sp) &&
            (A_FAST < 0 || a_m == (A_FAST == 1));
   }
   template <class R>
   bool b_packs() const {
-    return packable<R::VN>(b_addr, b_n ? b_sj : b_sp, b_n ? b_sp : b_sj) && fits(R::BN, b_sj, R::BK, b_sp) &&
+    return packable<R::VN>(addr(b), b_n ? b_sj : b_sp, b_n ? b_sp : b_sj) && fits(R::BN, b_sj, R::BK, b_sp) &&
            (B_FAST < 0 || b_n == (B_FAST == 1));
   }
   /// C written back as R::VM rows (unit stride in i) or R::VN columns (in j);
   /// R is the row's micro-kernel, whose accumulators decide the packs.
   template <class R>
-  bool c_packs_m() const { return packable<R::VM>(c_addr, c_si, c_sj); }
+  bool c_packs_m() const { return packable<R::VM>(addr(c), c_si, c_sj); }
   template <class R>
-  bool c_packs_n() const { return !c_packs_m<R>() && packable<R::VN>(c_addr, c_sj, c_si); }
+  bool c_packs_n() const { return !c_packs_m<R>() && packable<R::VN>(addr(c), c_sj, c_si); }
 
   /// Can row R stage whole k-steps as packs at all? (Its k-step must hold
   /// whole packs of both operands.)
@@ -94,6 +99,42 @@ struct Operands {
     else
       return false;
   }
+};
+
+/// The unit-stride direction of op(X)'s rows where View's layout fixes it
+/// (OperandFacts' A_FAST, B_FAST). RowsAreDim0: op(X)'s rows are View's
+/// dimension 0.
+template <class View, bool RowsAreDim0>
+constexpr int static_rows_fast() {
+  using L = typename View::array_layout;
+  if constexpr (std::is_same<L, Kokkos::LayoutLeft>::value) return RowsAreDim0 ? 1 : 0;
+  else if constexpr (std::is_same<L, Kokkos::LayoutRight>::value) return RowsAreDim0 ? 0 : 1;
+  else return -1;
+}
+
+/// The facts of C = op(A) op(B) for these Views, computed once per call by
+/// the dispatcher.
+template <bool TA, bool TB, class AView, class BView, class CView>
+struct Operands : OperandFacts<typename CView::non_const_value_type, static_rows_fast<AView, !TA>(),
+                               static_rows_fast<BView, TB>()> {
+  using Facts = OperandFacts<typename CView::non_const_value_type, static_rows_fast<AView, !TA>(),
+                             static_rows_fast<BView, TB>()>;
+  Operands(const AView& A, const BView& B, const CView& C)
+      : Facts{detail::index_t(C.extent(0)),
+              detail::index_t(C.extent(1)),
+              detail::index_t(TA ? A.extent(0) : A.extent(1)),
+              (TA ? A.stride(1) : A.stride(0)) == 1 && A.extent(TA ? 1 : 0) > 1,
+              (TB ? B.stride(0) : B.stride(1)) == 1 && B.extent(TB ? 0 : 1) > 1,
+              detail::index_t(TA ? A.stride(1) : A.stride(0)),
+              detail::index_t(TA ? A.stride(0) : A.stride(1)),
+              detail::index_t(TB ? B.stride(1) : B.stride(0)),
+              detail::index_t(TB ? B.stride(0) : B.stride(1)),
+              detail::index_t(C.stride(0)),
+              detail::index_t(C.stride(1)),
+              A.data(),
+              B.data(),
+              C.data()} {}
+  const Facts& facts() const { return *this; }
 };
 
 }  // namespace kernels

@@ -44,10 +44,10 @@ struct PartialLayout {
 /// The pack form: thread e forms W consecutive elements of C along the
 /// partials' unit stride (W = 16 bytes where C's unit stride runs the same
 /// way and C and the partials start each run on a pack, else 1).
-template <class CView, int W>
+template <class T, int W>
 struct ReduceFewPartials {
-  using T = typename CView::non_const_value_type;
-  CView C;
+  T* c;  // C(i, j) is c[i * c_si + j * c_sj]
+  detail::index_t c_si, c_sj;
   const T* partial;
   PartialLayout p;
   int splits;
@@ -70,21 +70,21 @@ struct ReduceFewPartials {
       KMM_UNROLL
       for (int w = 0; w < W; ++w)
         if (s < splits) sum[w] += x[s][w];
-    if constexpr (W == 1) detail::update_c(C, i, j, alpha, sum[0], beta);
-    else detail::update_c_pack(&C(i, j), sum, alpha, beta);
+    if constexpr (W == 1) detail::update_element(c + i * c_si + j * c_sj, alpha, sum[0], beta);
+    else detail::update_c_pack(c + i * c_si + j * c_sj, sum, alpha, beta);
   }
 };
 
 /// The grouped form: team t forms C's elements 32 t ... 32 t + 31 along the
 /// partials' unit stride, warp g of GROUPS adding partials g, g + GROUPS,
 /// ... (an element per lane), then warp 0 the GROUPS sums in order.
-template <class ExecSpace, class CView>
+template <class ExecSpace, class T>
 struct ReduceManyPartials {
-  using T = typename CView::non_const_value_type;
   using policy_type = Kokkos::TeamPolicy<ExecSpace>;
   using scratch_view = Kokkos::View<T*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   static constexpr int LANES = 32, GROUPS = 8;
-  CView C;
+  T* c;  // C(i, j) is c[i * c_si + j * c_sj]
+  detail::index_t c_si, c_sj;
   const T* partial;
   PartialLayout p;
   int splits;
@@ -107,41 +107,41 @@ struct ReduceManyPartials {
       if (e < p.size() && g == 0) {
         T sum = sums(lane);
         for (int h = 1; h < GROUPS && h < splits; ++h) sum += sums(h * LANES + lane);
-        detail::update_c(C, i, j, alpha, sum, beta);
+        detail::update_element(c + i * c_si + j * c_sj, alpha, sum, beta);
       }
       team.team_barrier();  // sums read before the next run writes them
     }
   }
 };
 
-/// C = alpha * (sum of the `splits` partials, in the order above) + beta * C.
+/// C = alpha * (sum of the `splits` partials, in the order above) + beta * C,
+/// C(i, j) at c[i * c_si + j * c_sj] (no View type: one reduction per value
+/// type).
 /// c_packs: C takes packs of reduce_pack<T>() elements along the partials'
 /// unit stride (its unit stride runs that way, its extent there and its
 /// other stride are multiples of the pack, its data 16-byte aligned; the
 /// partials, one allocation of m * n each, then are too); the caller knows C's
 /// strides (Operands::packable).
-template <class ExecSpace, class CView>
-void reduce_partials(const ExecSpace& space, int splits, const typename CView::non_const_value_type* partial,
-                     const PartialLayout& p, typename CView::const_value_type alpha,
-                     typename CView::const_value_type beta, const CView& C, bool c_packs) {
-  using T = typename CView::non_const_value_type;
+template <class ExecSpace, class T>
+void reduce_partials(const ExecSpace& space, int splits, const T* partial, const PartialLayout& p, T alpha, T beta,
+                     T* c, detail::index_t c_si, detail::index_t c_sj, bool c_packs) {
   using Range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<detail::index_t>>;
   if (splits <= kFewSplits) {
     constexpr int V = reduce_pack<T>();
     if (V > 1 && c_packs) {
       Kokkos::parallel_for("kmm::gemm[split-k reduce]", Range(space, 0, p.size() / V),
-                           ReduceFewPartials<CView, V>{C, partial, p, splits, alpha, beta});
+                           ReduceFewPartials<T, V>{c, c_si, c_sj, partial, p, splits, alpha, beta});
     } else {
       Kokkos::parallel_for("kmm::gemm[split-k reduce]", Range(space, 0, p.size()),
-                           ReduceFewPartials<CView, 1>{C, partial, p, splits, alpha, beta});
+                           ReduceFewPartials<T, 1>{c, c_si, c_sj, partial, p, splits, alpha, beta});
     }
     return;
   }
-  using K = ReduceManyPartials<ExecSpace, CView>;
+  using K = ReduceManyPartials<ExecSpace, T>;
   typename K::policy_type policy(space, detail::league_for((p.size() + K::LANES - 1) / K::LANES), K::LANES * K::GROUPS);
   Kokkos::parallel_for("kmm::gemm[split-k reduce]",
                        policy.set_scratch_size(0, Kokkos::PerTeam(K::scratch_view::shmem_size(K::GROUPS * K::LANES))),
-                       K{C, partial, p, splits, alpha, beta});
+                       K{c, c_si, c_sj, partial, p, splits, alpha, beta});
 }
 
 }  // namespace kernels
