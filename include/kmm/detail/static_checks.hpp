@@ -10,9 +10,10 @@ namespace kmm {
 namespace detail {
 
 /// A, B, C: Views of rank Rank (2; batched_gemm: 3, batch index first) with
-/// one value type, C writable.
+/// one value type, C writable. Host and device: team_gemm calls it inside
+/// users' kernels.
 template <int Rank, class AView, class BView, class CView>
-constexpr void check_views() {
+KOKKOS_INLINE_FUNCTION constexpr void check_views() {
   static_assert(Kokkos::is_view<AView>::value && Kokkos::is_view<BView>::value && Kokkos::is_view<CView>::value,
                 "kmm: A, B and C must be Kokkos::Views");
   static_assert(int(AView::rank) == Rank && int(BView::rank) == Rank && int(CView::rank) == Rank,
