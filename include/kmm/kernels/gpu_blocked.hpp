@@ -36,8 +36,9 @@ namespace kernels {
 
 /// The kernel of row P on the operands Facts describes (an OperandFacts:
 /// the value type and op(A)'s and op(B)'s static unit-stride directions;
-/// data and strides at run time). WholeTiles: the dispatcher found every block interior, k a multiple of BK
-/// and both operands fit for packs: the kernel is the pack pipeline alone.
+/// data and strides at run time). WholeTiles: the dispatcher found every
+/// block interior, k a multiple of BK and both operands fit for packs: the
+/// kernel is the pack pipeline alone.
 /// Split (split-k, kernels/split_k.hpp): `splits` teams per block of C, team
 /// s over k-steps [s * split_steps, (s + 1) * split_steps), each writing its
 /// raw partial product to the workspace `partial`; reduce_partials then
