@@ -42,7 +42,10 @@ KOKKOS_FORCEINLINE_FUNCTION void update_c(const CView& c, index_t i, index_t j, 
   }
 }
 
-/// *c = alpha * acc + beta * *c, without reading *c when beta == 0.
+/// *c = alpha * acc + beta * *c, without reading *c when beta == 0 (the
+/// kernels that hold C as a pointer; update_c keeps the View's operator():
+/// team_gemm takes the caller's Views, whose element may be a proxy, e.g.
+/// MemoryTraits<Atomic>).
 template <class T>
 KOKKOS_FORCEINLINE_FUNCTION void update_element(T* c, T alpha, T acc, T beta) {
   if (beta == T(0)) {

@@ -42,8 +42,8 @@ void gpu_blocked(const ExecSpace& space, const Facts& d, typename Facts::T alpha
     f.p_vec_m = f.p.rows_fast() && d.m % MK::VM == 0;
     f.p_vec_n = !f.p.rows_fast() && d.n % MK::VN == 0;
     constexpr int V = reduce_pack<T>();  // the reduction's packs of C, along the partials' unit stride
-    const bool c_packs = f.p.rows_fast() ? Facts::template packable<V>(Facts::addr(d.c), d.c_si, d.c_sj) && d.m % V == 0
-                                         : Facts::template packable<V>(Facts::addr(d.c), d.c_sj, d.c_si) && d.n % V == 0;
+    const bool c_packs = f.p.rows_fast() ? Facts::template packable<V>(d.c, d.c_si, d.c_sj) && d.m % V == 0
+                                         : Facts::template packable<V>(d.c, d.c_sj, d.c_si) && d.n % V == 0;
     const std::size_t bytes = std::size_t(s) * std::size_t(f.p.size()) * sizeof(T);
     detail::with_workspace(space, bytes, [&](void* ws) {
       f.partial = static_cast<T*>(ws);

@@ -54,13 +54,12 @@ struct OperandFacts {
   }
   KOKKOS_FORCEINLINE_FUNCTION index_t c_at(index_t i, index_t j) const { return i * c_si + j * c_sj; }
 
-  static std::uintptr_t addr(const void* x) { return reinterpret_cast<std::uintptr_t>(x); }
   /// Packs of v elements along a unit stride are aligned when the data
   /// pointer is and the other stride is a multiple of v (block and k-step
   /// origins are multiples of v).
   template <int V>
-  static bool packable(std::uintptr_t addr, index_t unit, index_t other) {
-    return unit == 1 && other % V == 0 && addr % alignof(detail::Pack<T, V>) == 0;
+  static bool packable(const T* data, index_t unit, index_t other) {
+    return unit == 1 && other % V == 0 && reinterpret_cast<std::uintptr_t>(data) % alignof(detail::Pack<T, V>) == 0;
   }
   /// The pack plans hold 32-bit offsets within a BK x ROWS slice: operands
   /// whose slices span 2^31 elements or more take the element path.
@@ -71,20 +70,20 @@ struct OperandFacts {
   /// the layout fixes the unit-stride direction, is it the one found here.)
   template <class R>
   bool a_packs() const {
-    return packable<R::VM>(addr(a), a_m ? a_si : a_sp, a_m ? a_sp : a_si) && fits(R::BM, a_si, R::BK, a_sp) &&
+    return packable<R::VM>(a, a_m ? a_si : a_sp, a_m ? a_sp : a_si) && fits(R::BM, a_si, R::BK, a_sp) &&
            (A_FAST < 0 || a_m == (A_FAST == 1));
   }
   template <class R>
   bool b_packs() const {
-    return packable<R::VN>(addr(b), b_n ? b_sj : b_sp, b_n ? b_sp : b_sj) && fits(R::BN, b_sj, R::BK, b_sp) &&
+    return packable<R::VN>(b, b_n ? b_sj : b_sp, b_n ? b_sp : b_sj) && fits(R::BN, b_sj, R::BK, b_sp) &&
            (B_FAST < 0 || b_n == (B_FAST == 1));
   }
   /// C written back as R::VM rows (unit stride in i) or R::VN columns (in j);
   /// R is the row's micro-kernel, whose accumulators decide the packs.
   template <class R>
-  bool c_packs_m() const { return packable<R::VM>(addr(c), c_si, c_sj); }
+  bool c_packs_m() const { return packable<R::VM>(c, c_si, c_sj); }
   template <class R>
-  bool c_packs_n() const { return !c_packs_m<R>() && packable<R::VN>(addr(c), c_sj, c_si); }
+  bool c_packs_n() const { return !c_packs_m<R>() && packable<R::VN>(c, c_sj, c_si); }
 
   /// Can row R stage whole k-steps as packs at all? (Its k-step must hold
   /// whole packs of both operands.)

@@ -121,7 +121,7 @@ struct ReduceManyPartials {
 /// unit stride (its unit stride runs that way, its extent there and its
 /// other stride are multiples of the pack, its data 16-byte aligned; the
 /// partials, one allocation of m * n each, then are too); the caller knows C's
-/// strides (Operands::packable).
+/// strides (OperandFacts::packable).
 template <class ExecSpace, class T>
 void reduce_partials(const ExecSpace& space, int splits, const T* partial, const PartialLayout& p, T alpha, T beta,
                      T* c, detail::index_t c_si, detail::index_t c_sj, bool c_packs) {
