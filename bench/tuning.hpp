@@ -47,7 +47,7 @@ using GpuDoubleMma = std::tuple<
     // narrow: 128 x 32 blocks, for n <= 32 past a multiple of 64
     GpuRow<Block<128, 32, 8>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAllDeep<4>, MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>,
     GpuRow<Block<128, 128, 8>, WarpTile<64, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAll, MinBlocksPerSM<1>, GroupedRows<8>, Dmma<16, 8, 4>>,
-    Table::Fp64SimtLarge>;
+    Table::Fp64SimtLarge, Table::Fp64MmaShort, Table::Fp64MmaGram>;
 // fp64 with plain FMAs (older GPUs)
 using GpuDoubleSimt = std::tuple<
     Table::Fp64SimtLarge, Table::Fp64SimtMid,

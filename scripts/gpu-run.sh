@@ -68,11 +68,12 @@ if [[ " $steps " == *" sanitize "* ]]; then
     rc=$?
     summary+=("compute-sanitizer $tool (GPU rows) rc=$rc: $(grep -E 'ERROR SUMMARY|PASSED|FAILED' "$out/sanitizer-rows-$tool.log" | tr '\n' ' ')")
     # the table's large and narrow rows on the harness' small shapes: edge
-    # blocks, partial k-steps and unaligned operands by cp.async element copies
+    # blocks, partial k-steps and unaligned operands by cp.async element copies;
+    # the 96-row row through Auto (edges, whole blocks, k split)
     KMM_TEST_SMALL=1 compute-sanitizer --tool $tool --error-exitcode 3 .gpu/bin/kmm-test-blocked \
-      --gtest_filter='*LargeTile*:*NarrowTile*:*Misaligned*' > "$out/sanitizer-blocked-$tool.log" 2>&1
+      --gtest_filter='*LargeTile*:*NarrowTile*:*Misaligned*:*ShortRows*' > "$out/sanitizer-blocked-$tool.log" 2>&1
     rc=$?
-    summary+=("compute-sanitizer $tool (large and narrow rows) rc=$rc: $(grep -E 'ERROR SUMMARY|PASSED|FAILED' "$out/sanitizer-blocked-$tool.log" | tr '\n' ' ')")
+    summary+=("compute-sanitizer $tool (large, narrow and 96-row rows) rc=$rc: $(grep -E 'ERROR SUMMARY|PASSED|FAILED' "$out/sanitizer-blocked-$tool.log" | tr '\n' ' ')")
   done
 fi
 if [[ " $steps " == *" tune "* ]]; then

@@ -114,7 +114,7 @@ KMM_GEMM_VARIANT(BlockedKernel, kmm::detail::gemm_with<kmm::Algorithm::Blocked>(
 // One of the GPU tile table's Blocked rows on every shape it is swept with,
 // whatever the table would pick for the shape (TileTable::blocked_pick).
 // Host spaces have no rows: Algorithm::Blocked.
-enum class TableRow { Large, Mid, Narrow, Gram, GramSmall, GramWide };
+enum class TableRow { Large, Mid, Narrow, Gram, GramSmall, GramWide, Short };
 /// Row W of GPU space E's table for value type V.
 template <TableRow W, class E, class V, class Table = kmm::TileTable<E>>
 using table_row = std::conditional_t<
@@ -125,7 +125,9 @@ using table_row = std::conditional_t<
                            std::conditional_t<W == TableRow::Gram, typename Table::Fp64Gram,
                                               std::conditional_t<W == TableRow::GramSmall,
                                                                  typename Table::Fp64GramSmall,
-                                                                 typename Table::Fp64GramWide>>>>>;
+                                                                 std::conditional_t<W == TableRow::GramWide,
+                                                                                    typename Table::Fp64GramWide,
+                                                                                    typename Table::Fp64Short>>>>>>;
 template <TableRow W>
 struct BlockedRowKernel {
   template <class E, class T, class AV, class BV, class CV>

@@ -105,6 +105,29 @@ TYPED_TEST(GemmAuto, NarrowColumnsMatchReference) {
       EXPECT_EQ((run_case<T, E, Lay::R, Lay::L, Lay::S>(split, AutoKernel{}, ++seed)), "") << split.str();
     }
 }
+// C of 65-96 rows, where Auto picks Blocked and, on a GPU, fp64, the table's
+// 96-row row (k from 512 up, so Auto takes Blocked): 90 x 700 x 530 (edge
+// blocks in m and n, a partial last k-step), 96 x 640 x 640 (whole blocks:
+// the WholeTiles kernel where the layouts allow packs) and 80 x 90 x 3000 (k
+// split); the layouts are the
+// narrow-column test's (no more kernels to compile); KMM_TEST_SMALL=1 keeps
+// the NN products.
+TYPED_TEST(GemmAuto, ShortRowsMatchReference) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  const bool all = !small_run();
+  unsigned seed = 2600;
+  for (Op opA : {Op::N, Op::T})
+    for (Op opB : {Op::N, Op::T}) {
+      if (!all && (opA == Op::T || opB == Op::T)) continue;
+      const Case edges{90, 700, 530, opA, opB, Lay::L, Lay::R, Lay::L, 1.0, 0.7};
+      EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::L>(edges, AutoKernel{}, ++seed)), "") << edges.str();
+      const Case whole{96, 640, 640, opA, opB, Lay::L, Lay::R, Lay::L, -1.5, 0.0};
+      EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::L>(whole, AutoKernel{}, ++seed)), "") << whole.str();
+      const Case split{80, 90, 3000, opA, opB, Lay::R, Lay::L, Lay::S, -1.5, 1.0};
+      EXPECT_EQ((run_case<T, E, Lay::R, Lay::L, Lay::S>(split, AutoKernel{}, ++seed)), "") << split.str();
+    }
+}
 // Gram products C = A^T B of panels with a long k, the operands' unit
 // stride along k (on a GPU, fp64: the table's Gram row, k split): opA = opB
 // = T on L R L and N N on R L S, layouts whose kernels the narrow-column

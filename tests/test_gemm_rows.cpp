@@ -177,7 +177,7 @@ TEST(TilePick, Fp64SplitProductsTakeTheLargeRow) {
 // rule would pick splits k, the waves decide, wherever the large grid pads
 // C at most 15 % more (132 multiprocessors): 30000 x 40 x 2000 is 235 large
 // blocks in one wave of 264 slots against 469 mid blocks in two of 396; so
-// is 96 x 30000 x 1000, the wide one. Not where both rows take one wave
+// is 128 x 30000 x 1000, the wide one. Not where both rows take one wave
 // (20000 x 48 x 3000), nor where the large grid pads C a third more (200000
 // x 96 x 96, narrow) or twice (40 x 30000 x 2000), nor on 108 multiprocessors
 // for 30000 x 40 x 2000 (two waves of large blocks there as well).
@@ -187,7 +187,7 @@ TEST(TilePick, Fp64SmallSideComparesWaves) {
   if constexpr (Table::f64_mma) {
     EXPECT_EQ(Table::blocked_pick<double>(30000, 40, 2000, false, true, 132), Pick::Large);
     EXPECT_EQ(Table::blocked_pick<double>(30000, 64, 1000, true, true, 132), Pick::Large);
-    EXPECT_EQ(Table::blocked_pick<double>(96, 30000, 1000, false, true, 132), Pick::Large);
+    EXPECT_EQ(Table::blocked_pick<double>(128, 30000, 1000, true, true, 132), Pick::Large);
     EXPECT_EQ(Table::blocked_pick<double>(20000, 48, 3000, false, true, 132), Pick::Mid);
     EXPECT_EQ(Table::blocked_pick<double>(200000, 96, 96, false, true, 132), Pick::Narrow);
     EXPECT_EQ(Table::blocked_pick<double>(40, 30000, 2000, false, true, 132), Pick::Mid);
@@ -295,6 +295,84 @@ TEST(TilePick, Fp64WideGramRowForSplitGramProducts) {
     EXPECT_NE(Table::blocked_pick<double>(1024, 1024, 30000, true, true, 108, true), Pick::GramWide);
     EXPECT_EQ(Table::blocked_pick<double>(2000, 2000, 20000, false, true, 132, true), Pick::Large);
     EXPECT_NE(Table::blocked_pick<double>(1000, 1000, 1000, false, true, 132, true), Pick::GramWide);
+  } else {
+    GTEST_SKIP() << "the fp64 MMA rows' rule (this build's fp64 rows are SIMT ones)";
+  }
+}
+
+// fp64 C of whole mid blocks (64 x 64), less than twice as tall as wide,
+// that the large row does not take: the mid row, not the narrow one (1024^3,
+// 1152^3, 1536^3, 1024 x 1024 x 1032; any op); C with edge blocks keeps the
+// narrow row (1000^3, 1100^3), as do tall panels (2100 x 72 x 40, 7680 x 64
+// x 64).
+TEST(TilePick, Fp64WholeMidBlocksTakeTheMidRow) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  using Pick = Table::Pick;
+  if constexpr (Table::f64_mma) {
+    for (bool k_contiguous : {true, false}) {
+      for (const Shape3& sh : std::vector<Shape3>{{1024, 1024, 1024}, {1152, 1152, 1152}, {1536, 1536, 1536},
+                                                  {1024, 1024, 1032}})
+        EXPECT_EQ(Table::blocked_pick<double>(sh.m, sh.n, sh.k, sh.k % 8 == 0, true, 132, k_contiguous), Pick::Mid)
+            << sh.m << " x " << sh.n << " x " << sh.k;
+      EXPECT_EQ(Table::blocked_pick<double>(1000, 1000, 1000, false, true, 132, k_contiguous), Pick::Narrow);
+      EXPECT_EQ(Table::blocked_pick<double>(1100, 1100, 1100, false, true, 132, k_contiguous), Pick::Narrow);
+      EXPECT_EQ(Table::blocked_pick<double>(2100, 72, 40, false, true, 132, k_contiguous), Pick::Narrow);
+      EXPECT_EQ(Table::blocked_pick<double>(7680, 64, 64, false, true, 132, k_contiguous), Pick::Narrow);
+    }
+  } else {
+    GTEST_SKIP() << "the fp64 MMA rows' rule (this build's fp64 rows are SIMT ones)";
+  }
+}
+
+// fp64 C of 65-96 rows: the 96-row row, whatever the other extents, k and
+// the operands' directions (96 x 30000 x 1000, 80 x 50000 x 1000, the split
+// 96 x 96 x 200000); not for 64 or 97 rows, never fp32.
+TEST(TilePick, Fp64ShortRowFor65To96Rows) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  using Pick = Table::Pick;
+  static_assert(Table::short_row_kernels<double>() == Table::f64_mma && !Table::short_row_kernels<float>(),
+                "short_row_kernels");
+  if constexpr (Table::f64_mma) {
+    for (int sms : {108, 132})
+      for (bool k_contiguous : {true, false}) {
+        const std::string where = std::to_string(sms) + (k_contiguous ? " SMs, along k" : " SMs");
+        for (const Shape3& sh : std::vector<Shape3>{{96, 30000, 1000}, {80, 50000, 1000}, {96, 96, 200000},
+                                                    {65, 700, 2048}, {90, 20, 5000}})
+          EXPECT_EQ(Table::blocked_pick<double>(sh.m, sh.n, sh.k, false, true, sms, k_contiguous), Pick::Short)
+              << sh.m << " x " << sh.n << " x " << sh.k << " on " << where;
+        EXPECT_NE(Table::blocked_pick<double>(64, 30000, 1000, false, true, sms, k_contiguous), Pick::Short) << where;
+        EXPECT_NE(Table::blocked_pick<double>(97, 30000, 1000, false, true, sms, k_contiguous), Pick::Short) << where;
+        EXPECT_NE(Table::blocked_pick<float>(96, 30000, 1000, false, true, sms, k_contiguous), Pick::Short) << where;
+      }
+  } else {
+    GTEST_SKIP() << "the fp64 MMA rows' rule (this build's fp64 rows are SIMT ones)";
+  }
+}
+
+// Products with k at least m + n and both sides of C at least 128 that the
+// large row would split at launch (launch_splits > 1): the large row (132
+// multiprocessors: 1100 x 1100 x 25000 NN, 162 blocks for 264 slots, split
+// 3 ways; 5000 x 256 x 12000; 1000 x 1000 x 8000; 1536 x 1536 x 20000 opA =
+// T). Not where k < m + n (1000^3: the narrow row), nor with a side under 128
+// (20000 x 48 x 3000, 640 x 96 x 20000), nor where the large row is not
+// split at launch (4096 x 4096 x 10000: whole waves), nor where a Gram rule
+// comes first (1024 x 1024 x 30000 opA = T: the wide Gram row).
+TEST(TilePick, Fp64LongKTakesTheLargeRowWhereItSplits) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  using Pick = Table::Pick;
+  if constexpr (Table::f64_mma) {
+    for (const Shape3& sh : std::vector<Shape3>{{1100, 1100, 25000}, {5000, 256, 12000}, {1000, 1000, 8000},
+                                                {1536, 1536, 20000}, {500, 3000, 16000}}) {
+      EXPECT_GT((Table::launch_splits<Table::Fp64Large, double>(sh.m, sh.n, sh.k, 132)), 1);
+      EXPECT_EQ(Table::blocked_pick<double>(sh.m, sh.n, sh.k, false, true, 132), Pick::Large)
+          << sh.m << " x " << sh.n << " x " << sh.k;
+    }
+    EXPECT_EQ(Table::blocked_pick<double>(1536, 1536, 20000, false, true, 132, true), Pick::Large);
+    EXPECT_NE(Table::blocked_pick<double>(1000, 1000, 1000, false, true, 132), Pick::Large);
+    EXPECT_NE(Table::blocked_pick<double>(20000, 48, 3000, false, true, 132), Pick::Large);
+    EXPECT_NE(Table::blocked_pick<double>(640, 96, 20000, false, true, 132), Pick::Large);
+    EXPECT_EQ((Table::launch_splits<Table::Fp64Large, double>(4096, 4096, 10000, 132)), 1);
+    EXPECT_EQ(Table::blocked_pick<double>(1024, 1024, 30000, true, true, 132, true), Pick::GramWide);
   } else {
     GTEST_SKIP() << "the fp64 MMA rows' rule (this build's fp64 rows are SIMT ones)";
   }
@@ -418,6 +496,8 @@ TYPED_TEST(GpuRows, DmmaFragments) {
     EXPECT_EQ((micro_kernel_case<DmmaK4, T, E>(21)), "");
     EXPECT_EQ((micro_kernel_case<DmmaK8, T, E>(22)), "");
     EXPECT_EQ((micro_kernel_case<DmmaSmall, T, E>(23)), "");
+    // the table's 96-row row: three warps along m, two along n
+    EXPECT_EQ((micro_kernel_case<typename kmm::TileTable<E>::Fp64MmaShort, T, E>(31)), "");
     // k-major stages (operands contiguous along k) for either operand and
     // both, as the pipeline picks them for the op combinations (DmmaSmall: a
     // warp tile of one MMA tile, warps 8 columns apart)
@@ -590,7 +670,7 @@ struct SplitRowKernel {
 // the reduction's pack form) and 12 and 150 ways (its grouped form,
 // kernels/split_k.hpp), its narrow row 5 ways and its fp64 large row 4 ways
 // and Gram rows 3 and 6 ways (16-deep k-steps) and the wide Gram row 2 ways
-// (both operands along k in NN on R L):
+// (both operands along k in NN on R L), the 96-row row 3 ways (L R L):
 // every shape of the harness (edges in every dimension, k not a multiple of
 // the k-step, so the last split ends with the element path; interior blocks
 // with packs), both unit-stride directions of C for the partials' layout.
@@ -620,6 +700,7 @@ TYPED_TEST(GpuRows, SplitKMatchesReference) {
       sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<3, TableRow::Gram>{}, seed);
       sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<6, TableRow::GramSmall>{}, seed);
       sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<2, TableRow::GramWide>{}, seed);
+      sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(SplitRowKernel<3, TableRow::Short>{}, seed);
     }
   }
 }

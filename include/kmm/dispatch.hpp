@@ -44,7 +44,7 @@ void run_gpu_blocked(const ExecSpace& space, typename CView::const_value_type al
 
 /// Algorithm::Blocked: on a host space libkmm's frame with this CPU's
 /// micro-kernel; on a GPU the row the table picks for the shape (large, mid,
-/// narrow, Gram, wide Gram or small Gram), with k split where that row's
+/// narrow, Gram, wide Gram, small Gram or 96-row), with k split where that row's
 /// blocks leave most of the device's multiprocessors idle or part-fill
 /// their waves (TileTable::launch_splits). The operand
 /// descriptor is computed once, here, and handed to the kernel.
@@ -79,6 +79,7 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
     using narrow_compiled = std::bool_constant<Table::template narrow_row_kernels<T, static_directions>()>;
     using gram_compiled = std::bool_constant<Table::template gram_row_kernels<T, k_contiguous>()>;
     using gram_small_compiled = std::bool_constant<Table::template gram_small_row_kernels<T>()>;
+    using short_compiled = std::bool_constant<Table::template short_row_kernels<T>()>;
     switch (Table::template blocked_pick<T>(d.m, d.n, d.k, d.template whole_tiles<Large>(), static_directions, sms,
                                             k_contiguous)) {
       case Table::Pick::Large: launch(type_tag<Large>{}); break;
@@ -88,6 +89,7 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
       case Table::Pick::Gram: launch_if(gram_compiled{}, type_tag<typename Table::Fp64Gram>{}); break;
       case Table::Pick::GramWide: launch_if(gram_compiled{}, type_tag<typename Table::Fp64GramWide>{}); break;
       case Table::Pick::GramSmall: launch_if(gram_small_compiled{}, type_tag<typename Table::Fp64GramSmall>{}); break;
+      case Table::Pick::Short: launch_if(short_compiled{}, type_tag<typename Table::Fp64Short>{}); break;
       default: launch(type_tag<Mid>{});
     }
   }

@@ -166,6 +166,15 @@ struct TileTable<ExecSpace, false> {
                                  AsyncAllDeep<3>, MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>;
   using Fp64GramWide = std::conditional_t<f64_mma, Fp64MmaGramWide, Fp64SimtMid>;
 
+  /// fp64 products whose C has 65-96 rows: 96 x 64 x 16 blocks, six warps
+  /// of 32 x 32, two stages, two blocks per multiprocessor, where every other
+  /// row pads those rows to 128 (perf-log: "A 96-row fp64 row"; in tune rows
+  /// on the H200, 96 x 30000 x 1000 0.72 -> 0.94 of cuBLAS, 80 x 50000 x 1000
+  /// 0.69 -> 0.89, 96 x 96 x 200000 0.72 -> 0.85).
+  using Fp64MmaShort = GpuRow<Block<96, 64, 16>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAll,
+                              MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>;
+  using Fp64Short = std::conditional_t<f64_mma, Fp64MmaShort, Fp64SimtMid>;
+
   template <class T>
   using blocked = std::conditional_t<std::is_same<T, float>::value, Fp32Large, Fp64Large>;
   template <class T>
@@ -277,9 +286,13 @@ struct TileTable<ExecSpace, false> {
   /// 15 % less than the mid row's (a wave: every resident-block slot of the
   /// device's multiprocessors busy; the last one counts whole, since its
   /// blocks take as long however few they are: 1500^3 is 288 large blocks
-  /// for 264 slots, two waves, perf-log: "Waves, not blocks"). Else the narrow row where C has at least as many rows as
-  /// columns and its grid pads C no more than the mid row's, else the mid
-  /// row; but where that row and the large one would both split k
+  /// for 264 slots, two waves, perf-log: "Waves, not blocks"). Else the
+  /// narrow row where C has at least as many rows as columns and its grid
+  /// pads C no more than the mid row's, unless C is whole mid blocks and
+  /// less than twice as tall as wide (1024^3: 0.76-0.82 of cuBLAS on the
+  /// narrow row, 0.96-1.03 on the mid row, whose edge blocks, where C has
+  /// them, go element by element; perf-log: "A 96-row fp64 row; long k on
+  /// the large row"), else the mid row; but where that row and the large one would both split k
   /// (k_splits), each fills the device in one wave of blocks x splits, and
   /// the large row's 15 % lead per element decides unless its grid pads C
   /// 15 % more (7680 x 64 x 2560: 0.68 of cuBLAS on the narrow row, 0.89 on
@@ -306,7 +319,15 @@ struct TileTable<ExecSpace, false> {
   /// perf-log: "Gram products of wide panels"). After the rules above, with
   /// operands along k, the other products that they give the mid or narrow
   /// row with k split: the Gram row where its grid pads C at most 15 % more.
-  enum class Pick { Large, Mid, Narrow, Gram, GramSmall, GramWide };
+  /// fp64 in an MMA build, first of all: C of 65-96 rows, the 96-row row
+  /// (its 96 x 64 blocks pad C least; perf-log: "A 96-row fp64 row"). And
+  /// after the Gram rules: products with k at least m + n and both sides of
+  /// C at least 128 that the large row would split at launch
+  /// (launch_splits: its blocks part-fill their rounds), the large row, as
+  /// for products that both rows split (1100 x 1100 x 25000 NN: 0.58 of
+  /// cuBLAS on the narrow row unsplit, 0.83 on the large row split 3 ways;
+  /// perf-log: "Long k takes the large row").
+  enum class Pick { Large, Mid, Narrow, Gram, GramSmall, GramWide, Short };
   /// Can blocked_pick<T> return Pick::Narrow for operands whose unit-stride
   /// directions are (StaticDirections) or are not fixed by their layouts?
   /// Where not, the dispatcher compiles no narrow-row kernels (fp32 with
@@ -318,9 +339,11 @@ struct TileTable<ExecSpace, false> {
   /// kernels.
   template <class T, bool KContiguous>
   static constexpr bool gram_row_kernels() { return KContiguous && gram_small_row_kernels<T>(); }
-  /// Can it return Pick::GramSmall (fp64 on the tensor cores)?
+  /// Can it return Pick::GramSmall or Pick::Short (fp64 on the tensor cores)?
   template <class T>
   static constexpr bool gram_small_row_kernels() { return f64_mma && !std::is_same<T, float>::value; }
+  template <class T>
+  static constexpr bool short_row_kernels() { return gram_small_row_kernels<T>(); }
   template <class R>
   static std::int64_t padded(std::int64_t m, std::int64_t n) {  // C's elements in row R's block grid
     return blocks<R>(m, n) * R::BM * R::BN;
@@ -341,7 +364,11 @@ struct TileTable<ExecSpace, false> {
       }
       return 20 * padded<Fp32Large>(m, n) <= 23 * padded<Fp32Mid>(m, n) ? Pick::Large : Pick::Mid;
     }
-    const bool narrow = m >= n && padded<Fp64Narrow>(m, n) <= padded<Fp64Mid>(m, n);
+    if (short_row_kernels<T>() && m > 64 && m <= 96) return Pick::Short;
+    // (C of whole mid blocks, less than twice as tall as wide: the mid row;
+    // its edge blocks, where C has them, take the element path)
+    const bool mid_whole = m < 2 * n && m % Fp64Mid::BM == 0 && n % Fp64Mid::BN == 0;
+    const bool narrow = m >= n && padded<Fp64Narrow>(m, n) <= padded<Fp64Mid>(m, n) && !mid_whole;
     const int splits = narrow ? k_splits<Fp64Narrow, T>(m, n, k, multiprocessors)
                               : k_splits<Fp64Mid, T>(m, n, k, multiprocessors);
     const std::int64_t pads = narrow ? padded<Fp64Narrow>(m, n) : padded<Fp64Mid>(m, n);
@@ -356,6 +383,8 @@ struct TileTable<ExecSpace, false> {
         return Pick::GramWide;
       if (20 * padded<Fp64Gram>(m, n) <= 23 * (pads < large_pads ? pads : large_pads)) return Pick::Gram;
     }
+    if (f64_mma && k >= m + n && (m < n ? m : n) >= 128 && launch_splits<Fp64Large, T>(m, n, k, multiprocessors) > 1)
+      return Pick::Large;
     if ((m < n ? m : n) >= 128 &&
         20 * wave_elements<Fp64Large>(m, n, multiprocessors) <= 23 * wave_elements<Fp64Mid>(m, n, multiprocessors))
       return Pick::Large;
