@@ -167,10 +167,11 @@ struct TileTable<ExecSpace, false> {
   using Fp64GramWide = std::conditional_t<f64_mma, Fp64MmaGramWide, Fp64SimtMid>;
 
   /// fp64 products whose C has 65-96 rows: 96 x 64 x 16 blocks, six warps
-  /// of 32 x 32, two stages, two blocks per multiprocessor, where every other
-  /// row pads those rows to 128 (perf-log: "A 96-row fp64 row"; in tune rows
-  /// on the H200, 96 x 30000 x 1000 0.72 -> 0.94 of cuBLAS, 80 x 50000 x 1000
-  /// 0.69 -> 0.89, 96 x 96 x 200000 0.72 -> 0.85).
+  /// of 32 x 32, two stages, two blocks per multiprocessor, where every
+  /// other row pads those rows to 128 (perf-log: "A 96-row fp64 row; long k
+  /// on the large row"; in tune rows on the H200, 96 x 30000 x 1000 0.72 ->
+  /// 0.94 of cuBLAS, 80 x 50000 x 1000 0.69 -> 0.89, 96 x 96 x 200000 0.72
+  /// -> 0.85).
   using Fp64MmaShort = GpuRow<Block<96, 64, 16>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAll,
                               MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>;
   using Fp64Short = std::conditional_t<f64_mma, Fp64MmaShort, Fp64SimtMid>;
@@ -292,11 +293,12 @@ struct TileTable<ExecSpace, false> {
   /// less than twice as tall as wide (1024^3: 0.76-0.82 of cuBLAS on the
   /// narrow row, 0.96-1.03 on the mid row, whose edge blocks, where C has
   /// them, go element by element; perf-log: "A 96-row fp64 row; long k on
-  /// the large row"), else the mid row; but where that row and the large one would both split k
-  /// (k_splits), each fills the device in one wave of blocks x splits, and
-  /// the large row's 15 % lead per element decides unless its grid pads C
-  /// 15 % more (7680 x 64 x 2560: 0.68 of cuBLAS on the narrow row, 0.89 on
-  /// the large one; perf-log: "Split products take the large row"). And
+  /// the large row"), else the mid row; but where that row and the large
+  /// one would both split k (k_splits), each fills the device in one wave
+  /// of blocks x splits, and the large row's 15 % lead per element decides
+  /// unless its grid pads C 15 % more (7680 x 64 x 2560: 0.68 of cuBLAS on
+  /// the narrow row, 0.89 on the large one; perf-log: "Split products take
+  /// the large row"). And
   /// where a side of C is under 128 and neither row splits, the waves
   /// decide as for larger C, against that row's, wherever the large grid
   /// pads C at most 15 % more (30000 x 40 x 2000: the mid row's 469 blocks
@@ -320,13 +322,13 @@ struct TileTable<ExecSpace, false> {
   /// operands along k, the other products that they give the mid or narrow
   /// row with k split: the Gram row where its grid pads C at most 15 % more.
   /// fp64 in an MMA build, first of all: C of 65-96 rows, the 96-row row
-  /// (its 96 x 64 blocks pad C least; perf-log: "A 96-row fp64 row"). And
-  /// after the Gram rules: products with k at least m + n and both sides of
-  /// C at least 128 that the large row would split at launch
+  /// (its 96 x 64 blocks pad C least). And after the Gram rules: products
+  /// with k at least m + n and both sides of C at least 128 that the large
+  /// row would split at launch
   /// (launch_splits: its blocks part-fill their rounds), the large row, as
   /// for products that both rows split (1100 x 1100 x 25000 NN: 0.58 of
   /// cuBLAS on the narrow row unsplit, 0.83 on the large row split 3 ways;
-  /// perf-log: "Long k takes the large row").
+  /// perf-log: "A 96-row fp64 row; long k on the large row").
   enum class Pick { Large, Mid, Narrow, Gram, GramSmall, GramWide, Short };
   /// Can blocked_pick<T> return Pick::Narrow for operands whose unit-stride
   /// directions are (StaticDirections) or are not fixed by their layouts?
@@ -364,7 +366,8 @@ struct TileTable<ExecSpace, false> {
       }
       return 20 * padded<Fp32Large>(m, n) <= 23 * padded<Fp32Mid>(m, n) ? Pick::Large : Pick::Mid;
     }
-    if (short_row_kernels<T>() && m > 64 && m <= 96) return Pick::Short;
+    // C of more rows than one mid block holds and no more than one 96-row block
+    if (short_row_kernels<T>() && m > Fp64MmaMid::BM && m <= Fp64MmaShort::BM) return Pick::Short;
     // (C of whole mid blocks, less than twice as tall as wide: the mid row;
     // its edge blocks, where C has them, take the element path)
     const bool mid_whole = m < 2 * n && m % Fp64Mid::BM == 0 && n % Fp64Mid::BN == 0;
