@@ -245,6 +245,24 @@ KOKKOS_FORCEINLINE_FUNCTION void wait_async_copies() {
 #endif
 }
 
+/// The barrier of a team that is one whole CUDA block (the GPU Blocked
+/// kernel's teams: team rank r is thread r of the block, Kokkos launches a
+/// TeamPolicy's parallel_for with blockDim.z = 1): bar.sync alone. Kokkos'
+/// team_barrier() first reads blockDim.z from constant memory and branches
+/// on it (teams smaller than a warp share a block there), which in the fp64
+/// large row's k-step loop was a dependent load, compare and branch before
+/// every barrier, 5 % of the stall samples (perf-log: "The k-step head").
+/// Other backends: the team's own barrier.
+template <class Member>
+KOKKOS_FORCEINLINE_FUNCTION void block_barrier(const Member& team) {
+#if defined(__CUDA_ARCH__)
+  (void)team;
+  __syncthreads();
+#else
+  team.team_barrier();
+#endif
+}
+
 /// Rounds p up to a multiple of Align bytes.
 template <int Align, class T>
 KOKKOS_FORCEINLINE_FUNCTION T* align_up(T* p) {

@@ -265,7 +265,7 @@ struct GpuBlocked {
     };
     const auto settle = [&]() {  // this thread's copies landed, then the team's
       if constexpr (!regs_a || !regs_b) detail::wait_async_copies();
-      team.team_barrier();
+      detail::block_barrier(team);
     };
     if constexpr (DEPTH > 2 && !regs_a && !regs_b) {
       // DEPTH stages, every copy asynchronous: DEPTH - 1 k-steps in flight.
@@ -281,7 +281,7 @@ struct GpuBlocked {
       }
       const auto advance = [&](index_t t, int w) {
         detail::wait_async_groups<DEPTH - 2>();
-        team.team_barrier();
+        detail::block_barrier(team);
         if (t < s1) fetch(t * P::BK, smem + w * STAGE);
         detail::commit_async_copies();
       };
@@ -311,16 +311,34 @@ struct GpuBlocked {
           rd = next;
         }
       } else {
+        // Two loops: while step s + DEPTH - 1 exists, its copies go
+        // unconditionally, after step s's first MMA step, so the barrier,
+        // the copies and the step's fragment loads and MMAs are one basic
+        // block and the copies' instructions run under the MMAs; then the
+        // last DEPTH - 1 steps, which copy nothing (perf-log: "The k-step
+        // head").
         int wr = DEPTH - 1;  // stage of step s + DEPTH - 1 (that of step s - 1)
-        for (index_t s = s0; s < s1; ++s) {
-          advance(s + DEPTH - 1, wr);
-          compute_k_step<MK, LayA, LayB>(smem + rd * STAGE, smem + rd * STAGE + B_OFF, rank, acc);
+        index_t s = s0;
+        for (; s + DEPTH - 1 < s1; ++s) {
+          detail::wait_async_groups<DEPTH - 2>();
+          detail::block_barrier(team);
+          compute_k_step<MK, LayA, LayB>(smem + rd * STAGE, smem + rd * STAGE + B_OFF, rank, acc, [&] {
+            fetch((s + DEPTH - 1) * P::BK, smem + wr * STAGE);
+            detail::commit_async_copies();
+          });
           rd = rd + 1 == DEPTH ? 0 : rd + 1;
           wr = wr + 1 == DEPTH ? 0 : wr + 1;
         }
+        for (; s < s1; ++s) {
+          detail::wait_async_groups<DEPTH - 2>();
+          detail::block_barrier(team);
+          detail::commit_async_copies();  // (empty: the count of groups stays one per step)
+          compute_k_step<MK, LayA, LayB>(smem + rd * STAGE, smem + rd * STAGE + B_OFF, rank, acc);
+          rd = rd + 1 == DEPTH ? 0 : rd + 1;
+        }
       }
       detail::wait_async_copies();
-      team.team_barrier();  // the stages are free for the next block (or the element path)
+      detail::block_barrier(team);  // the stages are free for the next block (or the element path)
       return;
     }
     fetch(s0 * P::BK, smem);

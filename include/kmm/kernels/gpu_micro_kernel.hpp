@@ -152,14 +152,25 @@ struct MicroKernel<Row, double, Dmma<M, N, K>> {
 
 /// c += As^T Bs over one k-step of micro-kernel MK (BK deep, zero-padded
 /// past k): its STEPS steps, each one's fragments loaded, then multiplied.
-template <class MK, class LA, class LB, class T>
-KOKKOS_FORCEINLINE_FUNCTION void compute_k_step(const T* As, const T* Bs, int rank, typename MK::acc_type& c) {
+/// between() runs after the first step's multiplies are issued: a pipeline
+/// issues the copies of a later k-step there, so their instructions (and
+/// their waits for address registers that a copy still reads) go while
+/// those multiplies run, not between the barrier and the first multiply
+/// (perf-log: "The k-step head").
+template <class MK, class LA, class LB, class T, class F>
+KOKKOS_FORCEINLINE_FUNCTION void compute_k_step(const T* As, const T* Bs, int rank, typename MK::acc_type& c,
+                                                F&& between) {
   KMM_UNROLL
   for (int q = 0; q < MK::STEPS; ++q) {
     typename MK::frag_type f;
     MK::template load<LA, LB>(As, Bs, rank, q, f);
     MK::mma(f, c);
+    if (q == 0) between();
   }
+}
+template <class MK, class LA, class LB, class T>
+KOKKOS_FORCEINLINE_FUNCTION void compute_k_step(const T* As, const T* Bs, int rank, typename MK::acc_type& c) {
+  compute_k_step<MK, LA, LB>(As, Bs, rank, c, [] {});
 }
 
 /// Thread rank's accumulators of micro-kernel MK as packs: V = MK::VM
