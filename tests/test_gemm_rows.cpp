@@ -176,11 +176,13 @@ TEST(TilePick, Fp64SplitProductsTakeTheLargeRow) {
 // Where a side of C is under 128 and neither the large row nor the row the
 // rule would pick splits k, the waves decide, wherever the large grid pads
 // C at most 15 % more (132 multiprocessors): 30000 x 40 x 2000 is 235 large
-// blocks in one wave of 264 slots against 469 mid blocks in two of 396; so
-// is 128 x 30000 x 1000, the wide one. Not where both rows take one wave
-// (20000 x 48 x 3000), nor where the large grid pads C a third more (200000
-// x 96 x 96, narrow) or twice (40 x 30000 x 2000), nor on 108 multiprocessors
-// for 30000 x 40 x 2000 (two waves of large blocks there as well).
+// blocks in one wave of 264 slots against 470 narrow blocks in two of 396;
+// so is 128 x 30000 x 1000, the wide one. Not where both rows take one wave
+// (20000 x 48 x 3000, narrow), nor where the large grid pads C a third more
+// (200000 x 96 x 96, narrow) or twice (40 x 30000 x 2000, mid), nor on 108
+// multiprocessors for 30000 x 40 x 2000 (two waves of large blocks there as
+// well). (Tall C of this class takes the narrow row, not the mid one: its
+// grid pads C at most 2 % more, Fp64TallCTakesTheNarrowRowWithinTwoPercent.)
 TEST(TilePick, Fp64SmallSideComparesWaves) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
   using Pick = Table::Pick;
@@ -188,11 +190,11 @@ TEST(TilePick, Fp64SmallSideComparesWaves) {
     EXPECT_EQ(Table::blocked_pick<double>(30000, 40, 2000, false, true, 132), Pick::Large);
     EXPECT_EQ(Table::blocked_pick<double>(30000, 64, 1000, true, true, 132), Pick::Large);
     EXPECT_EQ(Table::blocked_pick<double>(128, 30000, 1000, true, true, 132), Pick::Large);
-    EXPECT_EQ(Table::blocked_pick<double>(20000, 48, 3000, false, true, 132), Pick::Mid);
+    EXPECT_EQ(Table::blocked_pick<double>(20000, 48, 3000, false, true, 132), Pick::Narrow);
     EXPECT_EQ(Table::blocked_pick<double>(200000, 96, 96, false, true, 132), Pick::Narrow);
     EXPECT_EQ(Table::blocked_pick<double>(40, 30000, 2000, false, true, 132), Pick::Mid);
-    EXPECT_EQ(Table::blocked_pick<double>(4500, 50, 50, false, true, 132), Pick::Mid);
-    EXPECT_EQ(Table::blocked_pick<double>(30000, 40, 2000, false, true, 108), Pick::Mid);
+    EXPECT_EQ(Table::blocked_pick<double>(4500, 50, 50, false, true, 132), Pick::Narrow);
+    EXPECT_EQ(Table::blocked_pick<double>(30000, 40, 2000, false, true, 108), Pick::Narrow);
   } else {
     GTEST_SKIP() << "the fp64 MMA rows' rule (this build's fp64 rows are SIMT ones)";
   }
@@ -318,6 +320,24 @@ TEST(TilePick, Fp64WholeMidBlocksTakeTheMidRow) {
       EXPECT_EQ(Table::blocked_pick<double>(1100, 1100, 1100, false, true, 132, k_contiguous), Pick::Narrow);
       EXPECT_EQ(Table::blocked_pick<double>(2100, 72, 40, false, true, 132, k_contiguous), Pick::Narrow);
       EXPECT_EQ(Table::blocked_pick<double>(7680, 64, 64, false, true, 132, k_contiguous), Pick::Narrow);
+    }
+  } else {
+    GTEST_SKIP() << "the fp64 MMA rows' rule (this build's fp64 rows are SIMT ones)";
+  }
+}
+
+// Tall fp64 C whose rows end 1-64 past a multiple of 128 (the narrow grid
+// pads it at most 2 % more than the mid one): the narrow row; C that the
+// narrow grid pads more (1200^3: 5 %) keeps the mid row.
+TEST(TilePick, Fp64TallCTakesTheNarrowRowWithinTwoPercent) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  using Pick = Table::Pick;
+  if constexpr (Table::f64_mma) {
+    for (bool k_contiguous : {true, false}) {
+      for (const Shape3& sh : std::vector<Shape3>{{20000, 48, 3000}, {15000, 40, 4000}, {40000, 36, 1000}})
+        EXPECT_EQ(Table::blocked_pick<double>(sh.m, sh.n, sh.k, false, true, 132, k_contiguous), Pick::Narrow)
+            << sh.m << " x " << sh.n << " x " << sh.k;
+      EXPECT_EQ(Table::blocked_pick<double>(1200, 1200, 1200, false, true, 132, k_contiguous), Pick::Mid);
     }
   } else {
     GTEST_SKIP() << "the fp64 MMA rows' rule (this build's fp64 rows are SIMT ones)";
