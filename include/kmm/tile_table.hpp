@@ -289,10 +289,11 @@ struct TileTable<ExecSpace, false> {
   /// blocks take as long however few they are: 1500^3 is 288 large blocks
   /// for 264 slots, two waves, perf-log: "Waves, not blocks"). Else the
   /// narrow row where C has at least as many rows as columns and its grid
-  /// pads C at most 2 % more than the mid row's (tall C whose rows end just
-  /// past a multiple of 128: 20000 x 48 x 3000 pads 0.3 % more, 0.65 of
-  /// cuBLAS on the mid row, 0.75 on the narrow one, whose copies run under
-  /// its MMAs since; perf-log: "The k-step head"), unless C is whole mid blocks and
+  /// pads C at most 2 % more than the mid row's (C of about 3,200 rows or
+  /// more that end 1-64 past a multiple of 128: 20000 x 48 x 3000 pads 0.3 %
+  /// more, 0.65 of cuBLAS on the mid row, 0.75 on the narrow one, whose
+  /// copies run under its MMAs since; perf-log: "The k-step head"), unless
+  /// C is whole mid blocks and
   /// less than twice as tall as wide (1024^3: 0.76-0.82 of cuBLAS on the
   /// narrow row, 0.96-1.03 on the mid row, whose edge blocks, where C has
   /// them, go element by element; perf-log: "A 96-row fp64 row; long k on
@@ -373,8 +374,8 @@ struct TileTable<ExecSpace, false> {
     if (short_row_kernels<T>() && m > Fp64MmaMid::BM && m <= Fp64MmaShort::BM) return Pick::Short;
     // (C of whole mid blocks, less than twice as tall as wide: the mid row;
     // its edge blocks, where C has them, take the element path. The narrow
-    // row's grid may pad C 2 % more than the mid row's: tall C whose rows
-    // end 1-64 past a multiple of 128)
+    // row's grid may pad C 2 % more than the mid row's: C of about 3,200
+    // rows or more that end 1-64 past a multiple of 128)
     const bool mid_whole = m < 2 * n && m % Fp64Mid::BM == 0 && n % Fp64Mid::BN == 0;
     const bool narrow = m >= n && 50 * padded<Fp64Narrow>(m, n) <= 51 * padded<Fp64Mid>(m, n) && !mid_whole;
     const int splits = narrow ? k_splits<Fp64Narrow, T>(m, n, k, multiprocessors)
