@@ -17,6 +17,7 @@
 //   bitwise-repeat check is the determinism check), a bad split count, and
 //   two queues sharing the workspace (GPU).
 #include <Kokkos_Random.hpp>
+#include <cstdio>
 #include <cstring>
 #include <utility>
 
@@ -367,6 +368,64 @@ TEST(TilePick, Fp64ShortRowFor65To96Rows) {
   } else {
     GTEST_SKIP() << "the fp64 MMA rows' rule (this build's fp64 rows are SIMT ones)";
   }
+}
+
+// Wide fp64 C of fewer than 128 rows, k at least 2000 or C at most 32
+// rows, that the rule gives the mid row, where C^T would take the large row
+// unsplit (40 x 30000 x 2000 on 132 multiprocessors) or the narrow row (the
+// others, split or not): computed as C^T. Not for shorter k where C has
+// more than 32 rows (36 x 40000 x 1000, 33 x 40000 x 64), nor where
+// C^T would take the large row split (35 x 700 x 2048), nor where C has 128
+// rows or more, is not wide, takes the 96-row or small Gram row, or where
+// C^T would take the mid row too (the 64 x 64 Gram product); never fp32.
+TEST(TilePick, Fp64WideCAsTallCT) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  using Pick = Table::Pick;
+  static_assert(Table::transposed_row_kernels<double>() == Table::f64_mma && !Table::transposed_row_kernels<float>(),
+                "transposed_row_kernels");
+  if constexpr (Table::f64_mma) {
+    EXPECT_EQ(Table::blocked_pick<double>(30000, 40, 2000, false, true, 132), Pick::Large);
+    EXPECT_EQ((Table::launch_splits<Table::Fp64Large, double>(30000, 40, 2000, 132)), 1);
+    for (int sms : {108, 132}) {
+      const std::string where = " on " + std::to_string(sms) + " SMs";
+      for (const Shape3& sh : std::vector<Shape3>{{40, 30000, 2000}, {48, 20000, 3000}, {40, 15000, 4000},
+                                                  {16, 20000, 2000}, {8, 100000, 500}, {24, 200000, 100},
+                                                  {32, 40000, 64}})
+        for (bool k_contiguous : {true, false})
+          EXPECT_TRUE(Table::blocked_transpose<double>(sh.m, sh.n, sh.k, true, sms, k_contiguous))
+              << sh.m << " x " << sh.n << " x " << sh.k << where;
+      // split on the mid row (operands along k: the Gram rows, not transposed)
+      for (const Shape3& sh : std::vector<Shape3>{{32, 10000, 10000}, {20, 1000, 50000}}) {
+        EXPECT_TRUE(Table::blocked_transpose<double>(sh.m, sh.n, sh.k, true, sms)) << sh.m << " x " << sh.n << where;
+        EXPECT_FALSE(Table::blocked_transpose<double>(sh.m, sh.n, sh.k, true, sms, true)) << sh.m << " x " << sh.n << where;
+      }
+      for (const Shape3& sh : std::vector<Shape3>{{36, 40000, 1000}, {33, 40000, 64}, {35, 700, 2048}, {64, 2000, 2000},
+                                                  {128, 30000, 2000}, {96, 30000, 2000}, {30000, 40, 2000},
+                                                  {16, 48, 1000000}, {64, 64, 500000}, {1000, 1234, 2000}})
+        EXPECT_FALSE(Table::blocked_transpose<double>(sh.m, sh.n, sh.k, true, sms))
+            << sh.m << " x " << sh.n << " x " << sh.k << where;
+      EXPECT_FALSE(Table::blocked_transpose<float>(40, 30000, 2000, true, sms)) << where;
+    }
+  } else {
+    GTEST_SKIP() << "the fp64 MMA rows' rule (this build's fp64 rows are SIMT ones)";
+  }
+}
+
+// Algorithm::Auto on the GPU for C thinner than 32: fp64 in an MMA build
+// takes Blocked (the narrow row, or the mid one for wide C) once the long
+// side reaches 16384, whatever k; below that, and for fp32 or SIMT fp64
+// builds, Tiled unless k reaches split_k_min_k.
+TEST(TilePick, AutoTakesBlockedForThinFp64C) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  using kmm::Algorithm;
+  const Algorithm thin = Table::f64_mma ? Algorithm::Blocked : Algorithm::Tiled;
+  for (const Shape3& sh : std::vector<Shape3>{{100000, 8, 500}, {200000, 24, 100}, {8, 100000, 500}, {16384, 4, 16}})
+    EXPECT_EQ(Table::auto_algorithm<double>(sh.m, sh.n, sh.k), thin) << sh.m << " x " << sh.n << " x " << sh.k;
+  EXPECT_EQ(Table::auto_algorithm<double>(16383, 8, 100), Algorithm::Tiled);
+  EXPECT_EQ(Table::auto_algorithm<double>(8, 2000, 100), Algorithm::Tiled);
+  EXPECT_EQ(Table::auto_algorithm<float>(100000, 8, 500), Algorithm::Tiled);
+  EXPECT_EQ(Table::auto_algorithm<double>(100, 8, 512), Algorithm::Blocked);
+  EXPECT_EQ(Table::auto_algorithm<double>(4096, 4096, 64), Algorithm::Blocked);
 }
 
 // Products with k at least m + n and both sides of C at least 128 that the
@@ -722,6 +781,81 @@ TYPED_TEST(GpuRows, SplitKMatchesReference) {
       sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<2, TableRow::GramWide>{}, seed);
       sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(SplitRowKernel<3, TableRow::Short>{}, seed);
     }
+  }
+}
+
+// Wide C computed as C^T = op(B)^T op(A)^T (kmm::kernels::transposed, as
+// the dispatcher runs it where TileTable::blocked_transpose says so): the
+// table's fp64 large and narrow rows on the swapped operands, unsplit and
+// split, over every harness shape and op, with C along either direction
+// and padded leading dimensions (edge blocks by packs); then
+// Algorithm::Blocked on wide products the rule sends there on this device.
+template <TableRow W, int Splits = 1>
+struct TransposedRowKernel {
+  template <class E, class T, class AV, class BV, class CV>
+  void operator()(const E& space, Op opA, Op opB, T alpha, const AV& A, const BV& B, T beta, const CV& C) const {
+    kmm::detail::checked_gemm("transposed row", space, opA, opB, alpha, A, B, beta, C,
+                              [&](auto ta, auto tb, const auto& a, const auto& b, const auto& c) {
+                                kmm::detail::run_gpu_blocked<table_row<W, E, T>, decltype(ta)::value,
+                                                             decltype(tb)::value, true>(space, alpha, a, b, beta, c,
+                                                                                        Splits);
+                              });
+  }
+};
+TYPED_TEST(GpuRows, TransposedRowsMatchReference) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  if constexpr (kmm::detail::is_host_space<E>()) {
+    GTEST_SKIP() << "the transposed rows are a GPU Blocked path";
+  } else if constexpr (!kmm::TileTable<E>::template transposed_row_kernels<T>()) {
+    GTEST_SKIP() << "the dispatcher transposes fp64 products on builds with fp64 MMA only";
+  } else {
+    using Table = kmm::TileTable<E>;
+    unsigned seed = 8765;
+    sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(TransposedRowKernel<TableRow::Large>{}, seed);
+    sweep_layouts<T, E, Lay::R, Lay::L, Lay::S>(TransposedRowKernel<TableRow::Narrow>{}, seed);
+    sweep_layouts<T, E, Lay::L, Lay::R, Lay::R>(TransposedRowKernel<TableRow::Large, 4>{}, seed);
+    sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(TransposedRowKernel<TableRow::Narrow, 3>{}, seed);
+    sweep_layouts<T, E, Lay::P, Lay::P, Lay::L>(TransposedRowKernel<TableRow::Large>{}, seed);
+    sweep_layouts<T, E, Lay::P, Lay::P, Lay::R>(TransposedRowKernel<TableRow::Narrow>{}, seed);
+    // (the large row's products are big: NN and TT only, which swap to each
+    // other's directions, for the host reference's time)
+    const int sms = kmm::detail::multiprocessors(E());
+    int large = 0, narrow = 0;
+    for (const Shape3& sh : std::vector<Shape3>{{16, 2000, 2000}, {8, 3000, 2000}, {40, 30000, 2000}, {40, 25000, 2000}}) {
+      if (!Table::template blocked_transpose<T>(sh.m, sh.n, sh.k, true, sms)) continue;
+      const bool on_large = Table::template blocked_pick<T>(sh.n, sh.m, sh.k, false, true, sms) == Table::Pick::Large;
+      if (on_large && large++) continue;
+      narrow += !on_large;
+      for (Op opA : {Op::N, Op::T})
+        for (Op opB : {Op::N, Op::T}) {
+          if (on_large && opA != opB) continue;
+          const Case cs{sh.m, sh.n, sh.k, opA, opB, Lay::L, Lay::L, Lay::L, -1.5, 0.7};
+          EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(cs, BlockedKernel{}, ++seed)), "") << cs.str();
+        }
+    }
+    EXPECT_GT(narrow, 0) << "no product of the list takes the transposed narrow row on " << sms << " SMs";
+    if (large == 0)  // (the sweeps above ran the row; the rule's products for it depend on the SM count)
+      std::printf("note: no product of the list takes the transposed large row through the rule on %d SMs\n", sms);
+  }
+}
+
+// Auto on thin fp64 C whose long side reaches 16384 (TileTable::
+// auto_algorithm: Blocked on builds with fp64 MMA), tall and wide, every
+// op: the table's row for it, edge blocks in the thin direction.
+TYPED_TEST(GpuRows, AutoThinCMatchesReference) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  if constexpr (kmm::detail::is_host_space<E>()) {
+    GTEST_SKIP() << "the GPU table's Auto rule (host backends: kmm-test-blocked)";
+  } else {
+    unsigned seed = 9876;
+    for (const Shape3& sh : std::vector<Shape3>{{20000, 8, 100}, {7, 17000, 60}, {16500, 24, 300}})
+      for (Op opA : {Op::N, Op::T})
+        for (Op opB : {Op::N, Op::T}) {
+          const Case cs{sh.m, sh.n, sh.k, opA, opB, Lay::L, Lay::L, Lay::L, 1.0, -1.5};
+          EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(cs, AutoKernel{}, ++seed)), "") << cs.str();
+        }
   }
 }
 

@@ -34,20 +34,27 @@ void run_tiled(const ExecSpace& space, typename CView::const_value_type alpha, c
   kernels::tiled<Shape, team_size, TA, TB>(space, alpha, A, B, beta, C);
 }
 
-/// The GPU Blocked kernel with row Row, k split in `splits` (1: not split).
-template <class Row, bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
+/// The GPU Blocked kernel with row Row, k split in `splits` (1: not split);
+/// Transposed: on C^T = op(B)^T op(A)^T (kernels::transposed), as the
+/// dispatcher runs wide C (TileTable::blocked_transpose).
+template <class Row, bool TA, bool TB, bool Transposed = false, class ExecSpace, class AView, class BView, class CView>
 void run_gpu_blocked(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
                      typename CView::const_value_type beta, const CView& C, int splits = 1) {
   const kernels::Operands<TA, TB, AView, BView, CView> d(A, B, C);
-  kernels::gpu_blocked<Row>(space, d.facts(), alpha, beta, splits);
+  if constexpr (Transposed)
+    kernels::gpu_blocked<Row>(space, kernels::transposed(d.facts()), alpha, beta, splits);
+  else
+    kernels::gpu_blocked<Row>(space, d.facts(), alpha, beta, splits);
 }
 
 /// Algorithm::Blocked: on a host space libkmm's frame with this CPU's
 /// micro-kernel; on a GPU the row the table picks for the shape (large, mid,
 /// narrow, Gram, wide Gram, small Gram or 96-row), with k split where that row's
 /// blocks leave most of the device's multiprocessors idle or part-fill
-/// their waves (TileTable::launch_splits). The operand
-/// descriptor is computed once, here, and handed to the kernel.
+/// their waves (TileTable::launch_splits); wide fp64 C that the tall rows
+/// compute better turned, as C^T = op(B)^T op(A)^T
+/// (TileTable::blocked_transpose). The operand descriptor is computed once,
+/// here, and handed to the kernel.
 template <bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
 void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
                  typename CView::const_value_type beta, const CView& C) {
@@ -80,6 +87,21 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
     using gram_compiled = std::bool_constant<Table::template gram_row_kernels<T, k_contiguous>()>;
     using gram_small_compiled = std::bool_constant<Table::template gram_small_row_kernels<T>()>;
     using short_compiled = std::bool_constant<Table::template short_row_kernels<T>()>;
+    if constexpr (Table::template transposed_row_kernels<T>()) {  // wide C as tall C^T: the large or narrow row
+      if (Table::template blocked_transpose<T>(d.m, d.n, d.k, static_directions, sms, k_contiguous)) {
+        const auto t = kernels::transposed(d.facts());
+        const auto launch_t = [&](auto row) {
+          using R = typename decltype(row)::type;
+          kernels::gpu_blocked<R>(space, t, alpha, beta, Table::template launch_splits<R, T>(t.m, t.n, t.k, sms));
+        };
+        if (Table::template blocked_pick<T>(t.m, t.n, t.k, false, static_directions, sms, k_contiguous) ==
+            Table::Pick::Large)
+          launch_t(type_tag<Large>{});
+        else
+          launch_t(type_tag<typename Table::template blocked_narrow<T>>{});
+        return;
+      }
+    }
     switch (Table::template blocked_pick<T>(d.m, d.n, d.k, d.template whole_tiles<Large>(), static_directions, sms,
                                             k_contiguous)) {
       case Table::Pick::Large: launch(type_tag<Large>{}); break;
@@ -116,7 +138,8 @@ template <bool TA, bool TB, class ExecSpace, class AView, class BView, class CVi
 void dispatch_gemm(const ExecSpace& space, Algorithm algorithm, typename CView::const_value_type alpha,
                    const AView& A, const BView& B, typename CView::const_value_type beta, const CView& C) {
   if (algorithm == Algorithm::Auto)
-    algorithm = TileTable<ExecSpace>::auto_algorithm(C.extent(0), C.extent(1), TA ? A.extent(0) : A.extent(1));
+    algorithm = TileTable<ExecSpace>::template auto_algorithm<typename CView::non_const_value_type>(
+        C.extent(0), C.extent(1), TA ? A.extent(0) : A.extent(1));
   if (algorithm == Algorithm::Naive)
     run_algorithm<Algorithm::Naive, TA, TB>(space, alpha, A, B, beta, C);
   else if (algorithm == Algorithm::Blocked)

@@ -50,10 +50,20 @@ struct TileTable<ExecSpace, false> {
   /// used), or k reaches split_k_min_k (Blocked then splits k to fill the
   /// device); below that Tiled's 16 x 16 tiles keep more of the GPU busy
   /// (perf-log: "Auto on the GPU", "Split-k", "Edges without registers").
+  /// fp64 in an MMA build: Blocked also for C thinner than 32 whose long
+  /// side reaches thin_blocked_min_side (128 blocks of the narrow row's 128
+  /// rows): there the product streams the long operand, which the narrow
+  /// row's 128 x 32 blocks do at 0.98-1.05 of cuBLAS where Tiled ran
+  /// 0.19-0.35 (100000 x 8 x 500, 200000 x 24 x 100; perf-log: "Thin C on
+  /// the narrow row").
   static constexpr std::int64_t split_k_min_k = 512;
+  static constexpr std::int64_t thin_blocked_min_side = 128 * 128;
+  template <class T>
   static Algorithm auto_algorithm(std::int64_t m, std::int64_t n, std::int64_t k) {
     const std::int64_t tiles = ((m + 63) / 64) * ((n + 127) / 128);
     if (k >= split_k_min_k) return Algorithm::Blocked;
+    if (f64_mma && std::is_same<T, double>::value && (m > n ? m : n) >= thin_blocked_min_side)
+      return Algorithm::Blocked;
     return (m < n ? m : n) >= 32 && tiles >= 32 ? Algorithm::Blocked : Algorithm::Tiled;
   }
 
@@ -407,6 +417,36 @@ struct TileTable<ExecSpace, false> {
       return Pick::Gram;
     return narrow ? Pick::Narrow : Pick::Mid;
   }
+
+  /// fp64 in an MMA build: does the dispatcher compute C^T = op(B)^T op(A)^T
+  /// (kernels::transposed: operands swapped, C's strides swapped) on the row
+  /// blocked_pick<T>(n, m, ...) gives? Where C has fewer rows than columns
+  /// and fewer than 128 rows, k is at least transpose_min_k or C at most
+  /// transpose_thin_m rows, the rule above gives C the mid row, and C^T the
+  /// narrow row or the large row unsplit:
+  /// the rows tuned for tall panels (128-row blocks along the long side, the
+  /// deep pipeline), for which the mid row's 64 x 64 blocks stood in on wide
+  /// ones (40 x 30000 x 2000 NN 0.70 -> 0.77 of cuBLAS, TT 0.70 -> 0.92, 32 x
+  /// 10000 x 10000 0.50 -> 0.62; C of at most 32 rows at any k: 8 x 100000
+  /// x 500 0.56 -> 0.68 NN, 0.65 -> 0.99 TT, 24 x 200000 x 100 opA = T 0.55
+  /// -> 0.77). Measured level or slower: shorter k where C has more rows (36
+  /// x 40000 x 1000 0.93 as fast, 60 x 60000 x 200 0.87), and C^T on the
+  /// large row split (35 x 700 x 2048 0.87, 64 x 2000 x 2000 0.81; perf-log:
+  /// "Wide C as tall C^T", "Thin C on the narrow row").
+  static constexpr std::int64_t transpose_min_k = 2000;
+  static constexpr std::int64_t transpose_thin_m = 32;
+  template <class T>
+  static constexpr bool transposed_row_kernels() { return gram_small_row_kernels<T>(); }
+  template <class T>
+  static bool blocked_transpose(std::int64_t m, std::int64_t n, std::int64_t k, bool static_directions,
+                                int multiprocessors, bool k_contiguous = false) {
+    if (!transposed_row_kernels<T>() || m >= n || m >= 128 || (k < transpose_min_k && m > transpose_thin_m))
+      return false;
+    if (blocked_pick<T>(m, n, k, false, static_directions, multiprocessors, k_contiguous) != Pick::Mid) return false;
+    const Pick t = blocked_pick<T>(n, m, k, false, static_directions, multiprocessors, k_contiguous);
+    return t == Pick::Narrow ||
+           (t == Pick::Large && launch_splits<Fp64Large, T>(n, m, k, multiprocessors) == 1);
+  }
 };
 
 /// Host table: a team is one thread that computes a whole tile, so tiles of
@@ -420,6 +460,7 @@ struct TileTable<ExecSpace, true> {
   /// Algorithm::Auto: Blocked from 16384 multiply-adds (about 25 x 25 x 25)
   /// up; below, Naive, whose launch costs less than Blocked's packing
   /// (perf-log: "Auto on the CPU").
+  template <class T>
   static Algorithm auto_algorithm(std::int64_t m, std::int64_t n, std::int64_t k) {
     return double(m) * double(n) * double(k) >= 16384.0 ? Algorithm::Blocked : Algorithm::Naive;
   }

@@ -100,6 +100,17 @@ struct OperandFacts {
   }
 };
 
+/// The facts of C^T = op(B)^T op(A)^T for those of C = op(A) op(B): the
+/// same data, op(A)'s and op(B)'s roles swapped, C's strides swapped, so a
+/// row tuned for tall C computes wide C (the dispatcher decides where:
+/// TileTable::blocked_transpose). Each element of C is the same sum of the
+/// same products.
+template <class T, int AFast, int BFast>
+OperandFacts<T, BFast, AFast> transposed(const OperandFacts<T, AFast, BFast>& d) {
+  return OperandFacts<T, BFast, AFast>{d.n,    d.m,    d.k,    d.b_n,  d.a_m,  d.b_sj, d.b_sp,
+                                       d.a_sp, d.a_si, d.c_sj, d.c_si, d.b,    d.a,    d.c};
+}
+
 /// The unit-stride direction of op(X)'s rows where View's layout fixes it
 /// (OperandFacts' A_FAST, B_FAST). RowsAreDim0: op(X)'s rows are View's
 /// dimension 0.
