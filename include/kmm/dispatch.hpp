@@ -66,10 +66,11 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
     using Desc = kernels::Operands<TA, TB, AView, BView, CView>;
     const Desc d(A, B, C);
     const int sms = multiprocessors(space);
-    const auto launch = [&](auto row) {
+    const auto launch_on = [&](auto row, const auto& f) {  // row R on facts f (d's, or C^T's)
       using R = typename decltype(row)::type;
-      kernels::gpu_blocked<R>(space, d.facts(), alpha, beta, Table::template launch_splits<R, T>(d.m, d.n, d.k, sms));
+      kernels::gpu_blocked<R>(space, f, alpha, beta, Table::template launch_splits<R, T>(f.m, f.n, f.k, sms));
     };
+    const auto launch = [&](auto row) { launch_on(row, d.facts()); };
     using Large = typename Table::template blocked<T>;
     using Mid = typename Table::template blocked_mid<T>;
     constexpr bool static_directions = Desc::A_FAST >= 0 && Desc::B_FAST >= 0;
@@ -88,17 +89,11 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
     using gram_small_compiled = std::bool_constant<Table::template gram_small_row_kernels<T>()>;
     using short_compiled = std::bool_constant<Table::template short_row_kernels<T>()>;
     if constexpr (Table::template transposed_row_kernels<T>()) {  // wide C as tall C^T: the large or narrow row
-      if (Table::template blocked_transpose<T>(d.m, d.n, d.k, static_directions, sms, k_contiguous)) {
-        const auto t = kernels::transposed(d.facts());
-        const auto launch_t = [&](auto row) {
-          using R = typename decltype(row)::type;
-          kernels::gpu_blocked<R>(space, t, alpha, beta, Table::template launch_splits<R, T>(t.m, t.n, t.k, sms));
-        };
-        if (Table::template blocked_pick<T>(t.m, t.n, t.k, false, static_directions, sms, k_contiguous) ==
-            Table::Pick::Large)
-          launch_t(type_tag<Large>{});
+      if (const auto row = Table::template blocked_transpose<T>(d.m, d.n, d.k, static_directions, sms, k_contiguous)) {
+        if (*row == Table::Pick::Large)
+          launch_on(type_tag<Large>{}, kernels::transposed(d.facts()));
         else
-          launch_t(type_tag<typename Table::template blocked_narrow<T>>{});
+          launch_on(type_tag<typename Table::template blocked_narrow<T>>{}, kernels::transposed(d.facts()));
         return;
       }
     }

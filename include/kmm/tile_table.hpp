@@ -8,6 +8,7 @@
 // backends (Serial, OpenMP) get one table each. Each value chosen by
 // measurement names the docs/perf-log.md section with its evidence.
 #include <cstdint>
+#include <optional>
 #include <type_traits>
 
 #include "kmm/blocked_row.hpp"
@@ -418,9 +419,10 @@ struct TileTable<ExecSpace, false> {
     return narrow ? Pick::Narrow : Pick::Mid;
   }
 
-  /// fp64 in an MMA build: does the dispatcher compute C^T = op(B)^T op(A)^T
-  /// (kernels::transposed: operands swapped, C's strides swapped) on the row
-  /// blocked_pick<T>(n, m, ...) gives? Where C has fewer rows than columns
+  /// fp64 in an MMA build: the row (Large or Narrow) on which the dispatcher
+  /// computes C^T = op(B)^T op(A)^T (kernels::transposed: operands swapped,
+  /// C's strides swapped), blocked_pick<T>(n, m, ...)'s; none where C stays
+  /// as it is. Where C has fewer rows than columns
   /// and fewer than 128 rows, k is at least transpose_min_k or C at most
   /// transpose_thin_m rows, the rule above gives C the mid row, and C^T the
   /// narrow row or the large row unsplit:
@@ -438,14 +440,15 @@ struct TileTable<ExecSpace, false> {
   template <class T>
   static constexpr bool transposed_row_kernels() { return gram_small_row_kernels<T>(); }
   template <class T>
-  static bool blocked_transpose(std::int64_t m, std::int64_t n, std::int64_t k, bool static_directions,
-                                int multiprocessors, bool k_contiguous = false) {
+  static std::optional<Pick> blocked_transpose(std::int64_t m, std::int64_t n, std::int64_t k, bool static_directions,
+                                               int multiprocessors, bool k_contiguous = false) {
     if (!transposed_row_kernels<T>() || m >= n || m >= 128 || (k < transpose_min_k && m > transpose_thin_m))
-      return false;
-    if (blocked_pick<T>(m, n, k, false, static_directions, multiprocessors, k_contiguous) != Pick::Mid) return false;
+      return std::nullopt;
+    if (blocked_pick<T>(m, n, k, false, static_directions, multiprocessors, k_contiguous) != Pick::Mid)
+      return std::nullopt;
     const Pick t = blocked_pick<T>(n, m, k, false, static_directions, multiprocessors, k_contiguous);
-    return t == Pick::Narrow ||
-           (t == Pick::Large && launch_splits<Fp64Large, T>(n, m, k, multiprocessors) == 1);
+    if (t == Pick::Narrow || (t == Pick::Large && launch_splits<Fp64Large, T>(n, m, k, multiprocessors) == 1)) return t;
+    return std::nullopt;
   }
 };
 
