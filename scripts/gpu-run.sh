@@ -6,6 +6,8 @@
 # results.tar.gz (a device call brings back at most 8 files).
 # Steps can be chosen: KMM_GPU_STEPS="tests sanitize tune tune-shapes bench ab sass".
 # KMM_TUNE_ARGS: kmm-bench flags for the tune steps (e.g. --benchmark_filter=^dgemm/).
+# KMM_SANITIZE_TOOLS: the sanitize step's tools ("memcheck racecheck"); with
+# racecheck the step takes more than one 600-s device call (docs/gpu.md).
 # ab: an earlier kmm-bench (KMM_AB_OLD, a binary or its .xz, packed beside
 # .gpu/) against this one, interleaved old/new KMM_AB_ROUNDS times (2) on
 # the rows of KMM_BENCH_ARGS, JSON of each run in ab-results.tar.gz.
@@ -52,7 +54,7 @@ if [[ " $steps " == *" tests "* ]]; then
   done
 fi
 if [[ " $steps " == *" sanitize "* ]]; then
-  for tool in memcheck racecheck; do
+  for tool in ${KMM_SANITIZE_TOOLS:-memcheck racecheck}; do
     compute-sanitizer --tool $tool --error-exitcode 3 .gpu/bin/kmm-test-api --gtest_filter='*SanitizerMidSizeTiled*' \
       > "$out/sanitizer-$tool.log" 2>&1
     rc=$?
