@@ -6,8 +6,10 @@
 # results.tar.gz (a device call brings back at most 8 files).
 # Steps can be chosen: KMM_GPU_STEPS="tests sanitize tune tune-shapes bench ab sass".
 # KMM_TUNE_ARGS: kmm-bench flags for the tune steps (e.g. --benchmark_filter=^dgemm/).
-# KMM_SANITIZE_TOOLS: the sanitize step's tools ("memcheck racecheck"); with
-# racecheck the step takes more than one 600-s device call (docs/gpu.md).
+# KMM_SANITIZE_TOOLS: the sanitize step's tools ("memcheck racecheck");
+# KMM_SANITIZE_SETS its sets ("api batched rows blocked") and
+# KMM_SANITIZE_ROWS_FILTER a gtest filter for the rows set: racecheck over
+# every set takes more than one 600-s device call (docs/gpu.md).
 # ab: an earlier kmm-bench (KMM_AB_OLD, a binary or its .xz, packed beside
 # .gpu/) against this one, interleaved old/new KMM_AB_ROUNDS times (2) on
 # the rows of KMM_BENCH_ARGS, JSON of each run in ab-results.tar.gz.
@@ -54,28 +56,30 @@ if [[ " $steps " == *" tests "* ]]; then
   done
 fi
 if [[ " $steps " == *" sanitize "* ]]; then
+  # one sanitizer run: tool, set name, label, then the command
+  sanitize() {
+    local tool=$1 set=$2 label=$3
+    shift 3
+    [[ " $sets " == *" $set "* ]] || return 0
+    local log="$out/sanitizer-$set-$tool.log" t0=$SECONDS
+    compute-sanitizer --tool $tool --error-exitcode 3 "$@" > "$log" 2>&1
+    local rc=$?
+    summary+=("compute-sanitizer $tool ($label) rc=$rc in $((SECONDS - t0)) s: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|PASSED|FAILED' "$log" | tr '\n' ' ')")
+  }
+  sets=" ${KMM_SANITIZE_SETS:-api batched rows blocked} "
   for tool in ${KMM_SANITIZE_TOOLS:-memcheck racecheck}; do
-    compute-sanitizer --tool $tool --error-exitcode 3 .gpu/bin/kmm-test-api --gtest_filter='*SanitizerMidSizeTiled*' \
-      > "$out/sanitizer-$tool.log" 2>&1
-    rc=$?
-    summary+=("compute-sanitizer $tool rc=$rc: $(grep -E 'ERROR SUMMARY|PASSED|FAILED' "$out/sanitizer-$tool.log" | tr '\n' ' ')")
+    sanitize $tool api "mid-size tiled" .gpu/bin/kmm-test-api --gtest_filter='*SanitizerMidSizeTiled*'
     # batched_gemm (both kernels, every alpha/beta pair) and team_gemm on team scratch
-    compute-sanitizer --tool $tool --error-exitcode 3 .gpu/bin/kmm-test-batched \
-      --gtest_filter='*EveryScalarPair*:*OnTeamScratch*' > "$out/sanitizer-batched-$tool.log" 2>&1
-    rc=$?
-    summary+=("compute-sanitizer $tool (batched, team scratch) rc=$rc: $(grep -E 'ERROR SUMMARY|PASSED|FAILED' "$out/sanitizer-batched-$tool.log" | tr '\n' ' ')")
+    sanitize $tool batched "batched, team scratch" .gpu/bin/kmm-test-batched --gtest_filter='*EveryScalarPair*:*OnTeamScratch*'
     # the GPU rows' pieces and code paths: the fp64 MMA micro-kernels and rows,
-    # deep cp.async pipelines, SIMT rows
-    compute-sanitizer --tool $tool --error-exitcode 3 .gpu/bin/kmm-test-rows > "$out/sanitizer-rows-$tool.log" 2>&1
-    rc=$?
-    summary+=("compute-sanitizer $tool (GPU rows) rc=$rc: $(grep -E 'ERROR SUMMARY|PASSED|FAILED' "$out/sanitizer-rows-$tool.log" | tr '\n' ' ')")
+    # deep cp.async pipelines, SIMT rows (KMM_SANITIZE_ROWS_FILTER: a part of them)
+    sanitize $tool rows "GPU rows ${KMM_SANITIZE_ROWS_FILTER:-*}" .gpu/bin/kmm-test-rows \
+      --gtest_filter="${KMM_SANITIZE_ROWS_FILTER:-*}"
     # the table's large and narrow rows on the harness' small shapes: edge
     # blocks, partial k-steps and unaligned operands by cp.async element copies;
     # the 96-row row through Auto (edges, whole blocks, k split)
-    KMM_TEST_SMALL=1 compute-sanitizer --tool $tool --error-exitcode 3 .gpu/bin/kmm-test-blocked \
-      --gtest_filter='*LargeTile*:*NarrowTile*:*Misaligned*:*ShortRows*' > "$out/sanitizer-blocked-$tool.log" 2>&1
-    rc=$?
-    summary+=("compute-sanitizer $tool (large, narrow and 96-row rows) rc=$rc: $(grep -E 'ERROR SUMMARY|PASSED|FAILED' "$out/sanitizer-blocked-$tool.log" | tr '\n' ' ')")
+    KMM_TEST_SMALL=1 sanitize $tool blocked "large, narrow and 96-row rows" .gpu/bin/kmm-test-blocked \
+      --gtest_filter='*LargeTile*:*NarrowTile*:*Misaligned*:*ShortRows*'
   done
 fi
 if [[ " $steps " == *" tune "* ]]; then
