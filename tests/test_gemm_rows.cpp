@@ -13,7 +13,8 @@
 //   harness: register staging (fp32), AsyncAll staging of SIMT fp64, and on
 //   fp64 MMA builds the SIMT fp64 table row and the 16x8x8 MMA (GPU);
 // - split-k: the table's rule (any backend: a host function), the table's
-//   mid-size rows with k split 2, 3 and 7 ways and the narrow rows 5 ways through the harness (its
+//   mid-size rows with k split 2, 3 and 7 ways and the narrow rows (8- and
+//   16-deep) 5 ways through the harness (its
 //   bitwise-repeat check is the determinism check), a bad split count, and
 //   two queues sharing the workspace (GPU).
 #include <Kokkos_Random.hpp>
@@ -344,6 +345,26 @@ TEST(TilePick, Fp64TallCTakesTheNarrowRowWithinTwoPercent) {
   }
 }
 
+// The narrow row by op(A)'s direction (the dispatcher's blocked_narrow<T,
+// A_FAST>, C^T's with op(B)'s): 16-deep k-steps where op(A) runs along k
+// (its layout fixes it), 8-deep four-stage ones along m or at run time
+// (LayoutStride); one block shape, so the rule's picks stand for both; fp32
+// keeps its one narrow row.
+TEST(TilePick, Fp64NarrowRowBy16DeepKStepsWhereOpAIsAlongK) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  static_assert(std::is_same<Table::blocked_narrow<double, 0>, Table::Fp64NarrowK>::value, "op(A) along k");
+  static_assert(std::is_same<Table::blocked_narrow<double, 1>, Table::Fp64Narrow>::value, "op(A) along m");
+  static_assert(std::is_same<Table::blocked_narrow<double, -1>, Table::Fp64Narrow>::value, "LayoutStride");
+  static_assert(std::is_same<Table::blocked_narrow<float, 0>, Table::Fp32Narrow>::value, "fp32");
+  if constexpr (Table::f64_mma) {
+    EXPECT_EQ(Table::Fp64NarrowK::BK, 2 * Table::Fp64Narrow::BK);
+    EXPECT_EQ(Table::Fp64NarrowK::BM, Table::Fp64Narrow::BM);
+    EXPECT_EQ(Table::Fp64NarrowK::BN, Table::Fp64Narrow::BN);
+  } else {
+    GTEST_SKIP() << "the fp64 MMA rows (this build's fp64 narrow row is the SIMT mid row either way)";
+  }
+}
+
 // fp64 C of 65-96 rows: the 96-row row, whatever the other extents, k and
 // the operands' directions (96 x 30000 x 1000, 80 x 50000 x 1000, the split
 // 96 x 96 x 200000); not for 64 or 97 rows, never fp32.
@@ -545,6 +566,10 @@ TYPED_TEST(GpuRows, MicroKernelAlone) {
     EXPECT_EQ((micro_kernel_case<typename Table::template blocked<T>, T, E>(11)), "");
     EXPECT_EQ((micro_kernel_case<typename Table::template blocked_mid<T>, T, E>(12)), "");
     EXPECT_EQ((micro_kernel_case<typename Table::template blocked_narrow<T>, T, E>(13)), "");
+    if constexpr (std::is_same<T, double>::value && Table::f64_mma)  // op(A) along k: 16-deep k-major stages
+      EXPECT_EQ((micro_kernel_case<typename Table::template blocked_narrow<T, 0>, T, E, kmm::kernels::KColumns<16>>(
+                    14)),
+                "");
   }
 }
 
@@ -746,7 +771,7 @@ struct SplitRowKernel {
 };
 // The table's mid-size row split 2, 3 and 7 ways (the partials added by
 // the reduction's pack form) and 12 and 150 ways (its grouped form,
-// kernels/split_k.hpp), its narrow row 5 ways and its fp64 large row 4 ways
+// kernels/split_k.hpp), its narrow rows 5 ways (fp64: 8- and 16-deep) and its fp64 large row 4 ways
 // and Gram rows 3 and 6 ways (16-deep k-steps) and the wide Gram row 2 ways
 // (both operands along k in NN on R L), the 96-row row 3 ways (L R L):
 // every shape of the harness (edges in every dimension, k not a multiple of
@@ -775,6 +800,7 @@ TYPED_TEST(GpuRows, SplitKMatchesReference) {
     sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<5, TableRow::Narrow>{}, seed);
     if constexpr (std::is_same<T, double>::value) {  // (fp32's large row split: EdgePacksMatchReference)
       sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<4, TableRow::Large>{}, seed);
+      sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<5, TableRow::NarrowK>{}, seed);
       sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<3, TableRow::Gram>{}, seed);
       sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<6, TableRow::GramSmall>{}, seed);
       sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<2, TableRow::GramWide>{}, seed);
@@ -815,6 +841,7 @@ TYPED_TEST(GpuRows, TransposedRowsMatchReference) {
     sweep_layouts<T, E, Lay::R, Lay::L, Lay::S>(TransposedRowKernel<TableRow::Narrow>{}, seed);
     sweep_layouts<T, E, Lay::L, Lay::R, Lay::R>(TransposedRowKernel<TableRow::Large, 4>{}, seed);
     sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(TransposedRowKernel<TableRow::Narrow, 3>{}, seed);
+    sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(TransposedRowKernel<TableRow::NarrowK>{}, seed);
     sweep_layouts<T, E, Lay::P, Lay::P, Lay::L>(TransposedRowKernel<TableRow::Large>{}, seed);
     sweep_layouts<T, E, Lay::P, Lay::P, Lay::R>(TransposedRowKernel<TableRow::Narrow>{}, seed);
     // (through the rule: products whose C^T takes the narrow row; those of

@@ -49,8 +49,9 @@ void run_gpu_blocked(const ExecSpace& space, typename CView::const_value_type al
 
 /// Algorithm::Blocked: on a host space libkmm's frame with this CPU's
 /// micro-kernel; on a GPU the row the table picks for the shape (large, mid,
-/// narrow, Gram, wide Gram, small Gram or 96-row), with k split where that row's
-/// blocks leave most of the device's multiprocessors idle or part-fill
+/// narrow (16-deep where op(A) runs along k), Gram, wide Gram, small Gram or
+/// 96-row), with k split where that row's blocks leave most of the device's
+/// multiprocessors idle or part-fill
 /// their waves (TileTable::launch_splits); wide fp64 C that the tall rows
 /// compute better turned, as C^T = op(B)^T op(A)^T
 /// (TileTable::blocked_transpose). The operand descriptor is computed once,
@@ -90,10 +91,11 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
     using short_compiled = std::bool_constant<Table::template short_row_kernels<T>()>;
     if constexpr (Table::template transposed_row_kernels<T>()) {  // wide C as tall C^T: the large or narrow row
       if (const auto row = Table::template blocked_transpose<T>(d.m, d.n, d.k, static_directions, sms, k_contiguous)) {
+        using Narrow = typename Table::template blocked_narrow<T, Desc::B_FAST>;  // C^T's op(A) is op(B)^T
         if (*row == Table::Pick::Large)
           launch_on(type_tag<Large>{}, kernels::transposed(d.facts()));
         else
-          launch_on(type_tag<typename Table::template blocked_narrow<T>>{}, kernels::transposed(d.facts()));
+          launch_on(type_tag<Narrow>{}, kernels::transposed(d.facts()));
         return;
       }
     }
@@ -101,7 +103,7 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
                                             k_contiguous)) {
       case Table::Pick::Large: launch(type_tag<Large>{}); break;
       case Table::Pick::Narrow:
-        launch_if(narrow_compiled{}, type_tag<typename Table::template blocked_narrow<T>>{});
+        launch_if(narrow_compiled{}, type_tag<typename Table::template blocked_narrow<T, Desc::A_FAST>>{});
         break;
       case Table::Pick::Gram: launch_if(gram_compiled{}, type_tag<typename Table::Fp64Gram>{}); break;
       case Table::Pick::GramWide: launch_if(gram_compiled{}, type_tag<typename Table::Fp64GramWide>{}); break;

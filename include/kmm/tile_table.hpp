@@ -146,6 +146,16 @@ struct TileTable<ExecSpace, false> {
   using Fp64MmaNarrow = GpuRow<Block<128, 32, 8>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>,
                                AsyncAllDeep<4>, MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
   using Fp64Narrow = std::conditional_t<f64_mma, Fp64MmaNarrow, Fp64SimtMid>;
+  /// The fp64 narrow row where op(A), the long operand, runs along k (its
+  /// layout fixes it): 16-deep k-steps in two stages, so each k-step reads
+  /// 128 bytes of each of its rows where the 8-deep row reads 64, as the
+  /// Gram row does for panels along k (perf-log: "16-deep narrow k-steps
+  /// for op(A) along k"; on the H200 100000 x 8 x 500 opA = T 0.70 -> 0.88
+  /// of cuBLAS, 32 x 10000 x 10000 as C^T 0.64 -> 0.90; op(A) along m ran
+  /// 0.94-0.99 as fast on it, so keeps the 8-deep row).
+  using Fp64MmaNarrowK = GpuRow<Block<128, 32, 16>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAll,
+                                MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
+  using Fp64NarrowK = std::conditional_t<f64_mma, Fp64MmaNarrowK, Fp64SimtMid>;
   using Fp32Narrow = GpuRow<Block<128, 96, 16>, ThreadTile<8, 6>, FragmentPacks<4, 2>, ScratchPad<4>, AsyncAll,
                             MinBlocksPerSM<2>, GroupedRows<8>>;
 
@@ -191,8 +201,11 @@ struct TileTable<ExecSpace, false> {
   using blocked = std::conditional_t<std::is_same<T, float>::value, Fp32Large, Fp64Large>;
   template <class T>
   using blocked_mid = std::conditional_t<std::is_same<T, float>::value, Fp32Mid, Fp64Mid>;
-  template <class T>
-  using blocked_narrow = std::conditional_t<std::is_same<T, float>::value, Fp32Narrow, Fp64Narrow>;
+  /// AFast: op(A)'s unit-stride direction where its layout fixes it (0
+  /// along k, 1 along m; OperandFacts::A_FAST), -1 where it does not.
+  template <class T, int AFast = -1>
+  using blocked_narrow = std::conditional_t<std::is_same<T, float>::value, Fp32Narrow,
+                                            std::conditional_t<AFast == 0, Fp64NarrowK, Fp64Narrow>>;
 
   /// Split-k for row R (whichever row the table picked): when its blocks of
   /// C fill at most half of the device's resident-block slots
