@@ -51,11 +51,10 @@ void run_gpu_blocked(const ExecSpace& space, typename CView::const_value_type al
 /// micro-kernel; on a GPU the row the table picks for the shape (large, mid,
 /// narrow (16-deep where op(A) runs along k), Gram, wide Gram, small Gram or
 /// 96-row), with k split where that row's blocks leave most of the device's
-/// multiprocessors idle or part-fill
-/// their waves (TileTable::launch_splits); wide fp64 C that the tall rows
-/// compute better turned, as C^T = op(B)^T op(A)^T
-/// (TileTable::blocked_transpose). The operand descriptor is computed once,
-/// here, and handed to the kernel.
+/// multiprocessors idle or part-fill their waves (TileTable::launch_splits);
+/// wide fp64 C that the tall rows compute better turned, as C^T = op(B)^T
+/// op(A)^T (TileTable::blocked_transpose). The operand descriptor is
+/// computed once, here, and handed to the kernel.
 template <bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
 void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
                  typename CView::const_value_type beta, const CView& C) {
@@ -92,10 +91,11 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
     if constexpr (Table::template transposed_row_kernels<T>()) {  // wide C as tall C^T: the large or narrow row
       if (const auto row = Table::template blocked_transpose<T>(d.m, d.n, d.k, static_directions, sms, k_contiguous)) {
         using Narrow = typename Table::template blocked_narrow<T, Desc::B_FAST>;  // C^T's op(A) is op(B)^T
+        const auto ct = kernels::transposed(d.facts());
         if (*row == Table::Pick::Large)
-          launch_on(type_tag<Large>{}, kernels::transposed(d.facts()));
+          launch_on(type_tag<Large>{}, ct);
         else
-          launch_on(type_tag<Narrow>{}, kernels::transposed(d.facts()));
+          launch_on(type_tag<Narrow>{}, ct);
         return;
       }
     }

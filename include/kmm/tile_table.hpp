@@ -150,9 +150,9 @@ struct TileTable<ExecSpace, false> {
   /// layout fixes it): 16-deep k-steps in two stages, so each k-step reads
   /// 128 bytes of each of its rows where the 8-deep row reads 64, as the
   /// Gram row does for panels along k (perf-log: "16-deep narrow k-steps
-  /// for op(A) along k"; on the H200 100000 x 8 x 500 opA = T 0.70 -> 0.88
-  /// of cuBLAS, 32 x 10000 x 10000 as C^T 0.64 -> 0.90; op(A) along m ran
-  /// 0.94-0.99 as fast on it, so keeps the 8-deep row).
+  /// for op(A) along k"; on the H200 100000 x 8 x 500 opA = T 0.71 -> 0.90
+  /// of cuBLAS, 32 x 10000 x 10000 as C^T 0.64 -> 0.92-1.00; op(A) along m
+  /// ran 0.94-1.00 as fast on it, so keeps the 8-deep row).
   using Fp64MmaNarrowK = GpuRow<Block<128, 32, 16>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAll,
                                 MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
   using Fp64NarrowK = std::conditional_t<f64_mma, Fp64MmaNarrowK, Fp64SimtMid>;
