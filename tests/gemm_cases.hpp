@@ -114,16 +114,23 @@ KMM_GEMM_VARIANT(BlockedKernel, kmm::detail::gemm_with<kmm::Algorithm::Blocked>(
 // One of the GPU tile table's Blocked rows on every shape it is swept with,
 // whatever the table would pick for the shape (TileTable::blocked_pick).
 // Host spaces have no rows: Algorithm::Blocked.
-/// NarrowK: the narrow row the dispatcher takes where op(A) runs along k.
-enum class TableRow { Large, Mid, Narrow, NarrowK, Gram, GramSmall, GramWide, Short };
+/// NarrowK: the narrow row the dispatcher takes where op(A) runs along k;
+/// Narrow48, Narrow48K: the same for fp64's 48-column narrow rows.
+enum class TableRow { Large, Mid, Narrow, NarrowK, Narrow48, Narrow48K, Gram, GramSmall, GramWide, Short };
+template <TableRow W>
+constexpr bool is_narrow_row() {
+  return W == TableRow::Narrow || W == TableRow::NarrowK || W == TableRow::Narrow48 || W == TableRow::Narrow48K;
+}
 /// Row W of GPU space E's table for value type V.
 template <TableRow W, class E, class V, class Table = kmm::TileTable<E>>
 using table_row = std::conditional_t<
     W == TableRow::Large, typename Table::template blocked<V>,
     std::conditional_t<
         W == TableRow::Mid, typename Table::template blocked_mid<V>,
-        std::conditional_t<W == TableRow::Narrow || W == TableRow::NarrowK,
-                           typename Table::template blocked_narrow<V, W == TableRow::NarrowK ? 0 : 1>,
+        std::conditional_t<is_narrow_row<W>(),
+                           typename Table::template blocked_narrow<
+                               V, W == TableRow::NarrowK || W == TableRow::Narrow48K ? 0 : 1,
+                               W == TableRow::Narrow48 || W == TableRow::Narrow48K>,
                            std::conditional_t<W == TableRow::Gram, typename Table::Fp64Gram,
                                               std::conditional_t<W == TableRow::GramSmall,
                                                                  typename Table::Fp64GramSmall,

@@ -14,7 +14,7 @@
 //   fp64 MMA builds the SIMT fp64 table row and the 16x8x8 MMA (GPU);
 // - split-k: the table's rule (any backend: a host function), the table's
 //   mid-size rows with k split 2, 3 and 7 ways and the narrow rows (8- and
-//   16-deep) 5 ways through the harness (its
+//   16-deep, 32 and 48 columns wide) 3 and 5 ways through the harness (its
 //   bitwise-repeat check is the determinism check), a bad split count, and
 //   two queues sharing the workspace (GPU).
 #include <Kokkos_Random.hpp>
@@ -155,16 +155,18 @@ TEST(TilePick, Fp32NarrowRowForUpTo96Columns) {
 
 // Where the row the rule would pick and the large row both split k, the
 // large row, unless its grid pads C 15 % more: tall panels with long k
-// (n = 48 and 64), not the Gram product of 64 x 64 (its grid would double
-// C), not one small dimension that the large block pads (35 x 700), not
-// n = 1024 (the mid row fills the device unsplit).
+// (n = 64), not n = 48 (the 48-column narrow row pads C a third less), not
+// the Gram product of 64 x 64 (its grid would double C), not one small
+// dimension that the large block pads (35 x 700), not n = 1024 (the mid row
+// fills the device unsplit).
 TEST(TilePick, Fp64SplitProductsTakeTheLargeRow) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
   using Pick = Table::Pick;
   if constexpr (Table::f64_mma) {
     for (int sms : {108, 132}) {
       EXPECT_EQ(Table::blocked_pick<double>(7680, 64, 2560, false, true, sms), Pick::Large) << sms;
-      EXPECT_EQ(Table::blocked_pick<double>(5000, 48, 4096, false, true, sms), Pick::Large) << sms;
+      EXPECT_EQ(Table::blocked_pick<double>(5000, 64, 4096, false, true, sms), Pick::Large) << sms;
+      EXPECT_EQ(Table::blocked_pick<double>(5000, 48, 4096, false, true, sms), Pick::Narrow48) << sms;
       EXPECT_EQ(Table::blocked_pick<double>(64, 64, 500000, false, true, sms), Pick::Mid) << sms;
       EXPECT_EQ(Table::blocked_pick<double>(35, 700, 2048, false, true, sms), Pick::Mid) << sms;
       EXPECT_NE(Table::blocked_pick<double>(1024, 1024, 1024, true, true, sms), Pick::Large) << sms;
@@ -176,26 +178,27 @@ TEST(TilePick, Fp64SplitProductsTakeTheLargeRow) {
 
 // Where a side of C is under 128 and neither the large row nor the row the
 // rule would pick splits k, the waves decide, wherever the large grid pads
-// C at most 15 % more (132 multiprocessors): 30000 x 40 x 2000 is 235 large
+// C at most 15 % more (132 multiprocessors): 30000 x 56 x 2000 is 235 large
 // blocks in one wave of 264 slots against 470 narrow blocks in two of 396;
-// so is 128 x 30000 x 1000, the wide one. Not where both rows take one wave
-// (20000 x 48 x 3000, narrow), nor where the large grid pads C a third more
-// (200000 x 96 x 96, narrow) or twice (40 x 30000 x 2000, mid), nor on 108
-// multiprocessors for 30000 x 40 x 2000 (two waves of large blocks there as
-// well). (Tall C of this class takes the narrow row, not the mid one: its
+// so is 128 x 30000 x 1000, the wide one. Not where the large grid pads C a
+// third more (200000 x 96 x 96, narrow; 20000 x 48 x 3000 and 30000 x 40 x
+// 2000 against the 48-column row) or twice (40 x 30000 x 2000, mid), nor on
+// 108 multiprocessors for 30000 x 56 x 2000 (two waves of large blocks there
+// as well). (Tall C of this class takes the narrow row, not the mid one: its
 // grid pads C at most 2 % more, Fp64TallCTakesTheNarrowRowWithinTwoPercent.)
 TEST(TilePick, Fp64SmallSideComparesWaves) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
   using Pick = Table::Pick;
   if constexpr (Table::f64_mma) {
-    EXPECT_EQ(Table::blocked_pick<double>(30000, 40, 2000, false, true, 132), Pick::Large);
+    EXPECT_EQ(Table::blocked_pick<double>(30000, 56, 2000, false, true, 132), Pick::Large);
     EXPECT_EQ(Table::blocked_pick<double>(30000, 64, 1000, true, true, 132), Pick::Large);
     EXPECT_EQ(Table::blocked_pick<double>(128, 30000, 1000, true, true, 132), Pick::Large);
-    EXPECT_EQ(Table::blocked_pick<double>(20000, 48, 3000, false, true, 132), Pick::Narrow);
+    EXPECT_EQ(Table::blocked_pick<double>(20000, 48, 3000, false, true, 132), Pick::Narrow48);
+    EXPECT_EQ(Table::blocked_pick<double>(30000, 40, 2000, false, true, 132), Pick::Narrow48);
     EXPECT_EQ(Table::blocked_pick<double>(200000, 96, 96, false, true, 132), Pick::Narrow);
     EXPECT_EQ(Table::blocked_pick<double>(40, 30000, 2000, false, true, 132), Pick::Mid);
     EXPECT_EQ(Table::blocked_pick<double>(4500, 50, 50, false, true, 132), Pick::Narrow);
-    EXPECT_EQ(Table::blocked_pick<double>(30000, 40, 2000, false, true, 108), Pick::Narrow);
+    EXPECT_EQ(Table::blocked_pick<double>(30000, 56, 2000, false, true, 108), Pick::Narrow);
   } else {
     GTEST_SKIP() << "the fp64 MMA rows' rule (this build's fp64 rows are SIMT ones)";
   }
@@ -328,17 +331,26 @@ TEST(TilePick, Fp64WholeMidBlocksTakeTheMidRow) {
 }
 
 // Tall fp64 C whose rows end 1-64 past a multiple of 128 (the narrow grid
-// pads it at most 2 % more than the mid one): the narrow row; C that the
-// narrow grid pads more (1200^3: 5 %) keeps the mid row.
+// pads it at most 2 % more than the mid one): a narrow row, 48 columns wide
+// for C of 33-48 columns with k of at least 512 and operands in 16-byte
+// packs (packs48), else 32; C that the narrow grid pads more (1200^3: 5 %)
+// keeps the mid row.
 TEST(TilePick, Fp64TallCTakesTheNarrowRowWithinTwoPercent) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
   using Pick = Table::Pick;
   if constexpr (Table::f64_mma) {
     for (bool k_contiguous : {true, false}) {
-      for (const Shape3& sh : std::vector<Shape3>{{20000, 48, 3000}, {15000, 40, 4000}, {40000, 36, 1000}})
+      for (const Shape3& sh : std::vector<Shape3>{{20000, 48, 3000}, {15000, 40, 4000}, {40000, 36, 1000},
+                                                  {20000, 33, 3000}, {16500, 40, 600}})
+        EXPECT_EQ(Table::blocked_pick<double>(sh.m, sh.n, sh.k, false, true, 132, k_contiguous), Pick::Narrow48)
+            << sh.m << " x " << sh.n << " x " << sh.k;
+      for (const Shape3& sh : std::vector<Shape3>{{20000, 32, 3000}, {20000, 24, 3000}, {20000, 49, 3000},
+                                                  {20000, 64, 3000}, {1000, 1000, 1000}, {70000, 36, 300}})
         EXPECT_EQ(Table::blocked_pick<double>(sh.m, sh.n, sh.k, false, true, 132, k_contiguous), Pick::Narrow)
             << sh.m << " x " << sh.n << " x " << sh.k;
       EXPECT_EQ(Table::blocked_pick<double>(1200, 1200, 1200, false, true, 132, k_contiguous), Pick::Mid);
+      EXPECT_EQ(Table::blocked_pick<double>(20000, 48, 3000, false, true, 132, k_contiguous, false), Pick::Narrow);
+      EXPECT_EQ(*Table::blocked_transpose<double>(48, 20000, 3000, true, 132, k_contiguous, false), Pick::Narrow);
     }
   } else {
     GTEST_SKIP() << "the fp64 MMA rows' rule (this build's fp64 rows are SIMT ones)";
@@ -356,10 +368,18 @@ TEST(TilePick, Fp64NarrowRowBy16DeepKStepsWhereOpAIsAlongK) {
   static_assert(std::is_same<Table::blocked_narrow<double, 1>, Table::Fp64Narrow>::value, "op(A) along m");
   static_assert(std::is_same<Table::blocked_narrow<double, -1>, Table::Fp64Narrow>::value, "LayoutStride");
   static_assert(std::is_same<Table::blocked_narrow<float, 0>, Table::Fp32Narrow>::value, "fp32");
+  static_assert(std::is_same<Table::blocked_narrow<double, 0, true>, Table::Fp64Narrow48K>::value, "48, along k");
+  static_assert(std::is_same<Table::blocked_narrow<double, 1, true>, Table::Fp64Narrow48>::value, "48, along m");
+  static_assert(std::is_same<Table::blocked_narrow<double, -1, true>, Table::Fp64Narrow48>::value, "48, run time");
+  static_assert(std::is_same<Table::blocked_narrow<float, 0, true>, Table::Fp32Narrow>::value, "fp32, 48");
   if constexpr (Table::f64_mma) {
     EXPECT_EQ(Table::Fp64NarrowK::BK, 2 * Table::Fp64Narrow::BK);
     EXPECT_EQ(Table::Fp64NarrowK::BM, Table::Fp64Narrow::BM);
     EXPECT_EQ(Table::Fp64NarrowK::BN, Table::Fp64Narrow::BN);
+    EXPECT_EQ(Table::Fp64Narrow48K::BK, Table::Fp64NarrowK::BK);
+    EXPECT_EQ(Table::Fp64Narrow48::BK, Table::Fp64Narrow::BK);
+    EXPECT_EQ(Table::Fp64Narrow48::BN, 48);
+    EXPECT_EQ(Table::Fp64Narrow48K::BN, 48);
   } else {
     GTEST_SKIP() << "the fp64 MMA rows (this build's fp64 narrow row is the SIMT mid row either way)";
   }
@@ -404,8 +424,9 @@ TEST(TilePick, Fp64WideCAsTallCT) {
   static_assert(Table::transposed_row_kernels<double>() == Table::f64_mma && !Table::transposed_row_kernels<float>(),
                 "transposed_row_kernels");
   if constexpr (Table::f64_mma) {
-    EXPECT_EQ(Table::blocked_pick<double>(30000, 40, 2000, false, true, 132), Pick::Large);
-    EXPECT_EQ((Table::launch_splits<Table::Fp64Large, double>(30000, 40, 2000, 132)), 1);
+    EXPECT_EQ(Table::blocked_pick<double>(30000, 40, 2000, false, true, 132), Pick::Narrow48);
+    EXPECT_EQ(*Table::blocked_transpose<double>(40, 30000, 2000, true, 132), Pick::Narrow48);
+    EXPECT_EQ(*Table::blocked_transpose<double>(24, 200000, 100, true, 132), Pick::Narrow);
     for (int sms : {108, 132}) {
       const std::string where = " on " + std::to_string(sms) + " SMs";
       for (const Shape3& sh : std::vector<Shape3>{{40, 30000, 2000}, {48, 20000, 3000}, {40, 15000, 4000},
@@ -566,10 +587,16 @@ TYPED_TEST(GpuRows, MicroKernelAlone) {
     EXPECT_EQ((micro_kernel_case<typename Table::template blocked<T>, T, E>(11)), "");
     EXPECT_EQ((micro_kernel_case<typename Table::template blocked_mid<T>, T, E>(12)), "");
     EXPECT_EQ((micro_kernel_case<typename Table::template blocked_narrow<T>, T, E>(13)), "");
-    if constexpr (std::is_same<T, double>::value && Table::f64_mma)  // op(A) along k: 16-deep k-major stages
+    if constexpr (std::is_same<T, double>::value && Table::f64_mma) {  // op(A) along k: 16-deep k-major stages
       EXPECT_EQ((micro_kernel_case<typename Table::template blocked_narrow<T, 0>, T, E, kmm::kernels::KColumns<16>>(
                     14)),
                 "");
+      // the 48-column rows: warp tiles of 2 x 6 MMA tiles
+      EXPECT_EQ((micro_kernel_case<typename Table::template blocked_narrow<T, 1, true>, T, E>(15)), "");
+      EXPECT_EQ((micro_kernel_case<typename Table::template blocked_narrow<T, 0, true>, T, E,
+                                   kmm::kernels::KColumns<16>, kmm::kernels::KColumns<16>>(16)),
+                "");
+    }
   }
 }
 
@@ -719,7 +746,8 @@ TEST(SplitKRule, FillsTheDeviceWithinItsLimits) {
 // The launch's split count (launch_splits): k_splits' count but where an
 // fp64 row's part-filled rounds cost 10 % more in the model than another
 // count's, within the same limits; fp32 rows, rows of four or more blocks
-// per multiprocessor and products with k < m + n keep k_splits' count.
+// per multiprocessor and products with k < m + n whose C is more than a
+// sixteenth of the operands (16 m n > (m + n) k) keep k_splits' count.
 TEST(SplitKRule, LaunchFinishesPartFilledWaves) {
   using Table = kmm::TileTable<Kokkos::DefaultHostExecutionSpace, false>;  // the GPU table
   using Wide = Table::Fp64MmaGramWide;  // (the MMA rows by name: every build computes their counts)
@@ -736,15 +764,18 @@ TEST(SplitKRule, LaunchFinishesPartFilledWaves) {
   // full rounds already: 512 x 512 x 50000 (32 blocks x 8 splits, 256 slots)
   EXPECT_EQ((Table::launch_splits<Wide, double>(512, 512, 50000, 132)),
             (Table::k_splits<Wide, double>(512, 512, 50000, 132)));
-  // C large beside k: fp64 1000^3 and 40 x 30000 x 2000 keep k_splits' count
+  // C large beside k: fp64 1000^3 keeps k_splits' count; thin C (16 m n <=
+  // (m + n) k) does not: 60000 x 20 x 700's 469 blocks of the 16-deep
+  // narrow row (396 slots) split 2 ways
   EXPECT_EQ((Table::launch_splits<Table::Fp64MmaNarrow, double>(1000, 1000, 1000, 132)), 1);
-  EXPECT_EQ((Table::launch_splits<Table::Fp64MmaMid, double>(40, 30000, 2000, 132)), 1);
+  EXPECT_EQ((Table::k_splits<Table::Fp64MmaNarrowK, double>(60000, 20, 700, 132)), 1);
+  EXPECT_EQ((Table::launch_splits<Table::Fp64MmaNarrowK, double>(60000, 20, 700, 132)), 2);
   // fp32 rows keep theirs (the large row's partial-wave search, the narrow row's one wave)
   EXPECT_EQ((Table::launch_splits<Table::Fp32Large, float>(1500, 1500, 1500, 132)), 4);
   EXPECT_EQ((Table::launch_splits<Table::Fp32Narrow, float>(3000, 256, 20000, 132)),
             (Table::k_splits<Table::Fp32Narrow, float>(3000, 256, 20000, 132)));
   // within k_splits' limits everywhere: at least 8 k-steps a split, partials
-  // at most 256 MiB, and only where k >= m + n
+  // at most 256 MiB, and only where k >= m + n or C is thin
   using R = Table::Fp64Mid;
   for (int sms : {1, 16, 108, 132})
     for (i64 m : {1, 40, 300, 768, 3000, 20000})
@@ -756,7 +787,7 @@ TEST(SplitKRule, LaunchFinishesPartFilledWaves) {
                                     " on " + std::to_string(sms) + " SMs";
           ASSERT_GE(s, 1) << where;
           if (s == s0) continue;
-          EXPECT_GE(k, m + n) << where;
+          EXPECT_TRUE(k >= m + n || 16 * m * n <= (m + n) * k) << where << ": C large beside the operands";
           EXPECT_GE((k + R::BK - 1) / R::BK / s, 8) << where << ": " << s << " splits of fewer than 8 k-steps";
           EXPECT_LE(double(s) * double(m) * double(n) * 8, double(256 << 20)) << where;
         }
@@ -771,7 +802,8 @@ struct SplitRowKernel {
 };
 // The table's mid-size row split 2, 3 and 7 ways (the partials added by
 // the reduction's pack form) and 12 and 150 ways (its grouped form,
-// kernels/split_k.hpp), its narrow rows 5 ways (fp64: 8- and 16-deep) and its fp64 large row 4 ways
+// kernels/split_k.hpp), its narrow rows 5 ways (fp64: 8- and 16-deep; the
+// 48-column ones 3 and 5 ways) and its fp64 large row 4 ways
 // and Gram rows 3 and 6 ways (16-deep k-steps) and the wide Gram row 2 ways
 // (both operands along k in NN on R L), the 96-row row 3 ways (L R L):
 // every shape of the harness (edges in every dimension, k not a multiple of
@@ -801,6 +833,8 @@ TYPED_TEST(GpuRows, SplitKMatchesReference) {
     if constexpr (std::is_same<T, double>::value) {  // (fp32's large row split: EdgePacksMatchReference)
       sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<4, TableRow::Large>{}, seed);
       sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<5, TableRow::NarrowK>{}, seed);
+      sweep_layouts<T, E, Lay::L, Lay::R, Lay::R>(SplitRowKernel<3, TableRow::Narrow48>{}, seed);
+      sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<5, TableRow::Narrow48K>{}, seed);
       sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<3, TableRow::Gram>{}, seed);
       sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<6, TableRow::GramSmall>{}, seed);
       sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<2, TableRow::GramWide>{}, seed);
@@ -811,7 +845,7 @@ TYPED_TEST(GpuRows, SplitKMatchesReference) {
 
 // Wide C computed as C^T = op(B)^T op(A)^T (kmm::kernels::transposed, as
 // the dispatcher runs it where TileTable::blocked_transpose says so): the
-// table's fp64 large and narrow rows on the swapped operands, unsplit and
+// table's fp64 large and narrow rows (32 and 48 columns) on the swapped operands, unsplit and
 // split, over every harness shape and op, with C along either direction
 // and padded leading dimensions (edge blocks by packs); then
 // Algorithm::Blocked on wide products the rule sends there on this device.
@@ -842,6 +876,9 @@ TYPED_TEST(GpuRows, TransposedRowsMatchReference) {
     sweep_layouts<T, E, Lay::L, Lay::R, Lay::R>(TransposedRowKernel<TableRow::Large, 4>{}, seed);
     sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(TransposedRowKernel<TableRow::Narrow, 3>{}, seed);
     sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(TransposedRowKernel<TableRow::NarrowK>{}, seed);
+    sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(TransposedRowKernel<TableRow::Narrow48>{}, seed);
+    sweep_layouts<T, E, Lay::R, Lay::L, Lay::S>(TransposedRowKernel<TableRow::Narrow48K>{}, seed);
+    sweep_layouts<T, E, Lay::P, Lay::P, Lay::R>(TransposedRowKernel<TableRow::Narrow48>{}, seed);
     sweep_layouts<T, E, Lay::P, Lay::P, Lay::L>(TransposedRowKernel<TableRow::Large>{}, seed);
     sweep_layouts<T, E, Lay::P, Lay::P, Lay::R>(TransposedRowKernel<TableRow::Narrow>{}, seed);
     // (through the rule: products whose C^T takes the narrow row; those of
@@ -849,7 +886,7 @@ TYPED_TEST(GpuRows, TransposedRowsMatchReference) {
     // would take a minute, so that row runs in the sweeps above only)
     const int sms = kmm::detail::multiprocessors(E());
     int ran = 0;
-    for (const Shape3& sh : std::vector<Shape3>{{16, 2000, 2000}, {8, 3000, 2000}, {7, 17000, 60}}) {
+    for (const Shape3& sh : std::vector<Shape3>{{16, 2000, 2000}, {8, 3000, 2000}, {7, 17000, 60}, {40, 2500, 2000}}) {
       if (!Table::template blocked_transpose<T>(sh.m, sh.n, sh.k, true, sms)) continue;
       ++ran;
       for (Op opA : {Op::N, Op::T})
@@ -872,7 +909,10 @@ TYPED_TEST(GpuRows, AutoThinCMatchesReference) {
     GTEST_SKIP() << "the GPU table's Auto rule (host backends: kmm-test-blocked)";
   } else {
     unsigned seed = 9876;
-    for (const Shape3& sh : std::vector<Shape3>{{20000, 8, 100}, {7, 17000, 60}, {16500, 24, 300}})
+    // (16500 x 45 x 520: the 48-column row, but with op(B) = B^T, whose rows
+    // lie 45 doubles apart, the 32-column one: the operands fit no packs)
+    for (const Shape3& sh :
+         std::vector<Shape3>{{20000, 8, 100}, {7, 17000, 60}, {16500, 24, 300}, {16500, 40, 600}, {16500, 45, 520}})
       for (Op opA : {Op::N, Op::T})
         for (Op opB : {Op::N, Op::T}) {
           const Case cs{sh.m, sh.n, sh.k, opA, opB, Lay::L, Lay::L, Lay::L, 1.0, -1.5};

@@ -49,9 +49,10 @@ void run_gpu_blocked(const ExecSpace& space, typename CView::const_value_type al
 
 /// Algorithm::Blocked: on a host space libkmm's frame with this CPU's
 /// micro-kernel; on a GPU the row the table picks for the shape (large, mid,
-/// narrow (16-deep where op(A) runs along k), Gram, wide Gram, small Gram or
-/// 96-row), with k split where that row's blocks leave most of the device's
-/// multiprocessors idle or part-fill their waves (TileTable::launch_splits);
+/// narrow, 32 or 48 columns wide (16-deep where op(A) runs along k), Gram,
+/// wide Gram, small Gram or 96-row), with k split where that row's blocks
+/// leave most of the device's multiprocessors idle or part-fill their waves
+/// (TileTable::launch_splits);
 /// wide fp64 C that the tall rows compute better turned, as C^T = op(B)^T
 /// op(A)^T (TileTable::blocked_transpose). The operand descriptor is
 /// computed once, here, and handed to the kernel.
@@ -88,22 +89,43 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
     using gram_compiled = std::bool_constant<Table::template gram_row_kernels<T, k_contiguous>()>;
     using gram_small_compiled = std::bool_constant<Table::template gram_small_row_kernels<T>()>;
     using short_compiled = std::bool_constant<Table::template short_row_kernels<T>()>;
+    using narrow48_compiled = std::bool_constant<Table::template narrow48_row_kernels<T>()>;
+    // Do the operands' k-steps travel as the 48-column narrow row's packs?
+    // (Its rule wants them: TileTable::blocked_pick.) The same test holds
+    // for C^T's swapped operands (both packs are two elements), but for
+    // slices of 2^31 elements or more.
+    const auto packs48 = [&] {
+      if constexpr (Table::template narrow48_row_kernels<T>()) {
+        using N48 = typename Table::Fp64Narrow48;
+        return d.template a_packs<N48>() && d.template b_packs<N48>();
+      } else {
+        return false;
+      }
+    }();
     if constexpr (Table::template transposed_row_kernels<T>()) {  // wide C as tall C^T: the large or narrow row
-      if (const auto row = Table::template blocked_transpose<T>(d.m, d.n, d.k, static_directions, sms, k_contiguous)) {
-        using Narrow = typename Table::template blocked_narrow<T, Desc::B_FAST>;  // C^T's op(A) is op(B)^T
+      if (const auto row =
+              Table::template blocked_transpose<T>(d.m, d.n, d.k, static_directions, sms, k_contiguous, packs48)) {
+        // C^T's op(A) is op(B)^T
+        using Narrow = typename Table::template blocked_narrow<T, Desc::B_FAST>;
+        using Narrow48 = typename Table::template blocked_narrow<T, Desc::B_FAST, true>;
         const auto ct = kernels::transposed(d.facts());
         if (*row == Table::Pick::Large)
           launch_on(type_tag<Large>{}, ct);
+        else if (*row == Table::Pick::Narrow48)
+          launch_on(type_tag<Narrow48>{}, ct);
         else
           launch_on(type_tag<Narrow>{}, ct);
         return;
       }
     }
     switch (Table::template blocked_pick<T>(d.m, d.n, d.k, d.template whole_tiles<Large>(), static_directions, sms,
-                                            k_contiguous)) {
+                                            k_contiguous, packs48)) {
       case Table::Pick::Large: launch(type_tag<Large>{}); break;
       case Table::Pick::Narrow:
         launch_if(narrow_compiled{}, type_tag<typename Table::template blocked_narrow<T, Desc::A_FAST>>{});
+        break;
+      case Table::Pick::Narrow48:
+        launch_if(narrow48_compiled{}, type_tag<typename Table::template blocked_narrow<T, Desc::A_FAST, true>>{});
         break;
       case Table::Pick::Gram: launch_if(gram_compiled{}, type_tag<typename Table::Fp64Gram>{}); break;
       case Table::Pick::GramWide: launch_if(gram_compiled{}, type_tag<typename Table::Fp64GramWide>{}); break;

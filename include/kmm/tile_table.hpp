@@ -156,6 +156,23 @@ struct TileTable<ExecSpace, false> {
   using Fp64MmaNarrowK = GpuRow<Block<128, 32, 16>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAll,
                                 MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
   using Fp64NarrowK = std::conditional_t<f64_mma, Fp64MmaNarrowK, Fp64SimtMid>;
+  /// The fp64 narrow rows 48 columns wide, for C whose columns the 32-wide
+  /// grid pads more (33-48 columns: 48 x 20000 x 3000, 40 x 30000 x 2000 as
+  /// C^T), 8- and 16-deep as above; two blocks per multiprocessor (their
+  /// 48-element accumulators take 180-255 registers) (perf-log: "A 48-column
+  /// fp64 narrow row; thin C split"; on the H200 20000 x 48 x 3000 0.78 ->
+  /// 1.03-1.09 of cuBLAS, 30000 x 40 x 2000 opA = T 0.82 -> 1.02).
+  using Fp64MmaNarrow48 = GpuRow<Block<128, 48, 8>, WarpTile<32, 48>, FragmentPacks<2, 2>, ScratchPad<4>,
+                                 AsyncAllDeep<4>, MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>;
+  using Fp64MmaNarrow48K = GpuRow<Block<128, 48, 16>, WarpTile<32, 48>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAll,
+                                  MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>;
+  using Fp64Narrow48 = std::conditional_t<f64_mma, Fp64MmaNarrow48, Fp64SimtMid>;
+  using Fp64Narrow48K = std::conditional_t<f64_mma, Fp64MmaNarrow48K, Fp64SimtMid>;
+  /// Below this k the 32-column rows keep such C: at k = 300 their three
+  /// blocks per multiprocessor ran ahead (70000 x 36 x 300 TT 0.97 as fast
+  /// on the 48-column row, 16500 x 40 x 300 TT split 2 ways 0.93), from 500
+  /// on the 48-column rows (100000 x 40 x 500 1.10).
+  static constexpr std::int64_t narrow48_min_k = 512;
   using Fp32Narrow = GpuRow<Block<128, 96, 16>, ThreadTile<8, 6>, FragmentPacks<4, 2>, ScratchPad<4>, AsyncAll,
                             MinBlocksPerSM<2>, GroupedRows<8>>;
 
@@ -202,10 +219,13 @@ struct TileTable<ExecSpace, false> {
   template <class T>
   using blocked_mid = std::conditional_t<std::is_same<T, float>::value, Fp32Mid, Fp64Mid>;
   /// AFast: op(A)'s unit-stride direction where its layout fixes it (0
-  /// along k, 1 along m; OperandFacts::A_FAST), -1 where it does not.
-  template <class T, int AFast = -1>
-  using blocked_narrow = std::conditional_t<std::is_same<T, float>::value, Fp32Narrow,
-                                            std::conditional_t<AFast == 0, Fp64NarrowK, Fp64Narrow>>;
+  /// along k, 1 along m; OperandFacts::A_FAST), -1 where it does not. Wide48:
+  /// fp64's 48-column rows (Pick::Narrow48); fp32 has its one narrow row.
+  template <class T, int AFast = -1, bool Wide48 = false>
+  using blocked_narrow = std::conditional_t<
+      std::is_same<T, float>::value, Fp32Narrow,
+      std::conditional_t<Wide48, std::conditional_t<AFast == 0, Fp64Narrow48K, Fp64Narrow48>,
+                         std::conditional_t<AFast == 0, Fp64NarrowK, Fp64Narrow>>>;
 
   /// Split-k for row R (whichever row the table picked): when its blocks of
   /// C fill at most half of the device's resident-block slots
@@ -252,7 +272,9 @@ struct TileTable<ExecSpace, false> {
   /// The split count row R is launched with, once blocked_pick has chosen R
   /// with k_splits' counts. fp64 rows (two or three blocks per
   /// multiprocessor, where k_splits searches no partial wave) on products
-  /// with k at least m + n: of 1 to 4 x max(k_splits, slots / blocks)
+  /// with k at least m + n or C at most a sixteenth of the operands (16 m n
+  /// <= (m + n) k: thin C, whose partials are a few percent of the bytes
+  /// read): of 1 to 4 x max(k_splits, slots / blocks)
   /// splits within k_splits' limits, the one of least modelled time, where
   /// it is at least 10 % under k_splits' count. The model: the busiest
   /// multiprocessor's items (blocks x splits, spread evenly) run in rounds
@@ -263,8 +285,10 @@ struct TileTable<ExecSpace, false> {
   /// flops_per_byte. It finishes waves that one-wave splits leave part
   /// filled (768 x 768 x 40000 on the wide Gram row: 72 blocks x 3 splits
   /// took 216 of 264 slots; 11 splits, three full rounds: 0.72 -> 0.80 of
-  /// cuBLAS; 3000 x 256 x 20000 0.66 -> 0.82). Products whose C is large
-  /// beside k (k < m + n: fp64 1000^3, 40 x 30000 x 2000) ran no faster or
+  /// cuBLAS; 3000 x 256 x 20000 0.66 -> 0.82; thin C: 60000 x 20 x 700 opA
+  /// = T, 469 narrow blocks for 396 slots, 2 splits: 0.70 -> 0.77, perf-log:
+  /// "A 48-column fp64 narrow row; thin C split"). Other products whose C is
+  /// large beside k (k < m + n: fp64 1000^3) ran no faster or
   /// slower split, and the fp32 rows keep the counts they were measured
   /// with. On three-block rows with operands not both along k the model
   /// overrates the gain (960 x 960 x 20000 TT: 0.97 as fast split 3 ways;
@@ -274,7 +298,7 @@ struct TileTable<ExecSpace, false> {
   template <class R, class T>
   static int launch_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
     const int s0 = k_splits<R, T>(m, n, k, multiprocessors);
-    if (std::is_same<T, float>::value || R::min_blocks >= 4 || k < m + n) return s0;
+    if (std::is_same<T, float>::value || R::min_blocks >= 4 || (k < m + n && 16 * m * n > (m + n) * k)) return s0;
     const std::int64_t b = blocks<R>(m, n), steps = (k + R::BK - 1) / R::BK, sms = multiprocessors;
     const std::int64_t cap = split_cap<R, T>(m, n, k);  // k_splits' limits
     const auto cost = [&](std::int64_t q) {  // in k-steps of one round of blocks on a multiprocessor
@@ -332,7 +356,15 @@ struct TileTable<ExecSpace, false> {
   /// pads C at most 15 % more (30000 x 40 x 2000: the mid row's 469 blocks,
   /// the narrow row's 470, take two waves of 396 slots, the large row's 235
   /// one of 264; 0.70 of cuBLAS on the mid row, 0.86 on the large one;
-  /// perf-log: "One wave instead of two").
+  /// perf-log: "One wave instead of two"). "The narrow row" in these rules
+  /// is the 48-column one (Pick::Narrow48) for C of 33-48 columns (one
+  /// block column of it, which the 32-column grid pads to 64), k of at
+  /// least narrow48_min_k and operands that its k-steps copy as 16-byte
+  /// packs (packs48, from the dispatcher: its team of 128 does not tile a
+  /// 48-column slice element by element, so its element path stages through
+  /// registers; 80000 x 45 x 800 opB = T, op(B)'s rows 45 doubles apart,
+  /// ran 0.58 as fast there as on the large row), with its own splits,
+  /// padding and waves.
   /// fp64 in an MMA build, ahead of those rules: C of one block of the small
   /// Gram row (32 x 32) that the narrow or mid row would compute with k
   /// split, whatever the operands' directions, or of two (32 x 64, 64 x 32)
@@ -357,7 +389,7 @@ struct TileTable<ExecSpace, false> {
   /// for products that both rows split (1100 x 1100 x 25000 NN: 0.58 of
   /// cuBLAS on the narrow row unsplit, 0.83 on the large row split 3 ways;
   /// perf-log: "A 96-row fp64 row; long k on the large row").
-  enum class Pick { Large, Mid, Narrow, Gram, GramSmall, GramWide, Short };
+  enum class Pick { Large, Mid, Narrow, Narrow48, Gram, GramSmall, GramWide, Short };
   /// Can blocked_pick<T> return Pick::Narrow for operands whose unit-stride
   /// directions are (StaticDirections) or are not fixed by their layouts?
   /// Where not, the dispatcher compiles no narrow-row kernels (fp32 with
@@ -374,6 +406,9 @@ struct TileTable<ExecSpace, false> {
   static constexpr bool gram_small_row_kernels() { return f64_mma && !std::is_same<T, float>::value; }
   template <class T>
   static constexpr bool short_row_kernels() { return gram_small_row_kernels<T>(); }
+  /// Can it return Pick::Narrow48 (fp64 on the tensor cores)?
+  template <class T>
+  static constexpr bool narrow48_row_kernels() { return gram_small_row_kernels<T>(); }
   template <class R>
   static std::int64_t padded(std::int64_t m, std::int64_t n) {  // C's elements in row R's block grid
     return blocks<R>(m, n) * R::BM * R::BN;
@@ -385,7 +420,8 @@ struct TileTable<ExecSpace, false> {
   }
   template <class T>
   static Pick blocked_pick(std::int64_t m, std::int64_t n, std::int64_t k, bool large_whole_tiles,
-                           bool static_directions, int multiprocessors, bool k_contiguous = false) {
+                           bool static_directions, int multiprocessors, bool k_contiguous = false,
+                           bool packs48 = true) {
     if (std::is_same<T, float>::value) {
       if (!large_whole_tiles && !static_directions) return Pick::Mid;
       if (static_directions && m >= n && 20 * padded<Fp32Narrow>(m, n) <= 17 * padded<Fp32Large>(m, n)) {
@@ -402,9 +438,14 @@ struct TileTable<ExecSpace, false> {
     // rows or more that end 1-64 past a multiple of 128)
     const bool mid_whole = m < 2 * n && m % Fp64Mid::BM == 0 && n % Fp64Mid::BN == 0;
     const bool narrow = m >= n && 50 * padded<Fp64Narrow>(m, n) <= 51 * padded<Fp64Mid>(m, n) && !mid_whole;
-    const int splits = narrow ? k_splits<Fp64Narrow, T>(m, n, k, multiprocessors)
-                              : k_splits<Fp64Mid, T>(m, n, k, multiprocessors);
-    const std::int64_t pads = narrow ? padded<Fp64Narrow>(m, n) : padded<Fp64Mid>(m, n);
+    const bool n48 = narrow && narrow48_row_kernels<T>() && packs48 && n <= Fp64Narrow48::BN &&
+                     k >= narrow48_min_k && padded<Fp64Narrow48>(m, n) < padded<Fp64Narrow>(m, n);
+    const int splits = n48      ? k_splits<Fp64Narrow48, T>(m, n, k, multiprocessors)
+                       : narrow ? k_splits<Fp64Narrow, T>(m, n, k, multiprocessors)
+                                : k_splits<Fp64Mid, T>(m, n, k, multiprocessors);
+    const std::int64_t pads = n48      ? padded<Fp64Narrow48>(m, n)
+                              : narrow ? padded<Fp64Narrow>(m, n)
+                                       : padded<Fp64Mid>(m, n);
     const int large_splits = k_splits<Fp64Large, T>(m, n, k, multiprocessors);
     const std::int64_t large_pads = padded<Fp64Large>(m, n);
     const bool large_pads_alike = 20 * large_pads <= 23 * pads;
@@ -422,22 +463,23 @@ struct TileTable<ExecSpace, false> {
         20 * wave_elements<Fp64Large>(m, n, multiprocessors) <= 23 * wave_elements<Fp64Mid>(m, n, multiprocessors))
       return Pick::Large;
     if (splits > 1 && large_splits > 1 && large_pads_alike) return Pick::Large;
-    const std::int64_t waves = narrow ? wave_elements<Fp64Narrow>(m, n, multiprocessors)
-                                      : wave_elements<Fp64Mid>(m, n, multiprocessors);
+    const std::int64_t waves = n48      ? wave_elements<Fp64Narrow48>(m, n, multiprocessors)
+                               : narrow ? wave_elements<Fp64Narrow>(m, n, multiprocessors)
+                                        : wave_elements<Fp64Mid>(m, n, multiprocessors);
     if ((m < n ? m : n) < 128 && splits == 1 && large_splits == 1 && large_pads_alike &&
         20 * wave_elements<Fp64Large>(m, n, multiprocessors) <= 23 * waves)
       return Pick::Large;
     if (gram_row_kernels<T, true>() && k_contiguous && splits > 1 && 20 * padded<Fp64Gram>(m, n) <= 23 * pads)
       return Pick::Gram;
-    return narrow ? Pick::Narrow : Pick::Mid;
+    return n48 ? Pick::Narrow48 : narrow ? Pick::Narrow : Pick::Mid;
   }
 
-  /// fp64 in an MMA build: the row (Large or Narrow) on which the dispatcher
-  /// computes C^T = op(B)^T op(A)^T (kernels::transposed: operands swapped,
+  /// fp64 in an MMA build: the row (Large, Narrow or Narrow48) on which the
+  /// dispatcher computes C^T = op(B)^T op(A)^T (kernels::transposed: operands swapped,
   /// C's strides swapped), blocked_pick<T>(n, m, ...)'s; none where C stays
   /// as it is. Where C has fewer rows than columns
   /// and fewer than 128 rows, k is at least transpose_min_k or C at most
-  /// transpose_thin_m rows, the rule above gives C the mid row, and C^T the
+  /// transpose_thin_m rows, the rule above gives C the mid row, and C^T a
   /// narrow row or the large row unsplit:
   /// the rows tuned for tall panels (128-row blocks along the long side, the
   /// deep pipeline), for which the mid row's 64 x 64 blocks stood in on wide
@@ -454,13 +496,15 @@ struct TileTable<ExecSpace, false> {
   static constexpr bool transposed_row_kernels() { return gram_small_row_kernels<T>(); }
   template <class T>
   static std::optional<Pick> blocked_transpose(std::int64_t m, std::int64_t n, std::int64_t k, bool static_directions,
-                                               int multiprocessors, bool k_contiguous = false) {
+                                               int multiprocessors, bool k_contiguous = false, bool packs48 = true) {
     if (!transposed_row_kernels<T>() || m >= n || m >= 128 || (k < transpose_min_k && m > transpose_thin_m))
       return std::nullopt;
-    if (blocked_pick<T>(m, n, k, false, static_directions, multiprocessors, k_contiguous) != Pick::Mid)
+    if (blocked_pick<T>(m, n, k, false, static_directions, multiprocessors, k_contiguous, packs48) != Pick::Mid)
       return std::nullopt;
-    const Pick t = blocked_pick<T>(n, m, k, false, static_directions, multiprocessors, k_contiguous);
-    if (t == Pick::Narrow || (t == Pick::Large && launch_splits<Fp64Large, T>(n, m, k, multiprocessors) == 1)) return t;
+    const Pick t = blocked_pick<T>(n, m, k, false, static_directions, multiprocessors, k_contiguous, packs48);
+    if (t == Pick::Narrow || t == Pick::Narrow48 ||
+        (t == Pick::Large && launch_splits<Fp64Large, T>(n, m, k, multiprocessors) == 1))
+      return t;
     return std::nullopt;
   }
 };
