@@ -52,10 +52,9 @@ void run_gpu_blocked(const ExecSpace& space, typename CView::const_value_type al
 /// narrow, 32 or 48 columns wide (16-deep where op(A) runs along k), Gram,
 /// wide Gram, small Gram or 96-row), with k split where that row's blocks
 /// leave most of the device's multiprocessors idle or part-fill their waves
-/// (TileTable::launch_splits);
-/// wide fp64 C that the tall rows compute better turned, as C^T = op(B)^T
-/// op(A)^T (TileTable::blocked_transpose). The operand descriptor is
-/// computed once, here, and handed to the kernel.
+/// (TileTable::launch_splits); wide fp64 C that the tall rows compute better
+/// turned, as C^T = op(B)^T op(A)^T (TileTable::blocked_transpose). The
+/// operand descriptor is computed once, here, and handed to the kernel.
 template <bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
 void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
                  typename CView::const_value_type beta, const CView& C) {

@@ -438,8 +438,9 @@ struct TileTable<ExecSpace, false> {
     // rows or more that end 1-64 past a multiple of 128)
     const bool mid_whole = m < 2 * n && m % Fp64Mid::BM == 0 && n % Fp64Mid::BN == 0;
     const bool narrow = m >= n && 50 * padded<Fp64Narrow>(m, n) <= 51 * padded<Fp64Mid>(m, n) && !mid_whole;
-    const bool n48 = narrow && narrow48_row_kernels<T>() && packs48 && n <= Fp64Narrow48::BN &&
-                     k >= narrow48_min_k && padded<Fp64Narrow48>(m, n) < padded<Fp64Narrow>(m, n);
+    // (C of 33-48 columns: one 48-column block column, two 32-column ones)
+    const bool n48 = narrow && narrow48_row_kernels<T>() && packs48 && n > Fp64Narrow::BN &&
+                     n <= Fp64Narrow48::BN && k >= narrow48_min_k;
     const int splits = n48      ? k_splits<Fp64Narrow48, T>(m, n, k, multiprocessors)
                        : narrow ? k_splits<Fp64Narrow, T>(m, n, k, multiprocessors)
                                 : k_splits<Fp64Mid, T>(m, n, k, multiprocessors);
