@@ -116,7 +116,8 @@ KMM_GEMM_VARIANT(BlockedKernel, kmm::detail::gemm_with<kmm::Algorithm::Blocked>(
 // Host spaces have no rows: Algorithm::Blocked.
 /// NarrowK: the narrow row the dispatcher takes where op(A) runs along k;
 /// Narrow48, Narrow48K: the same for fp64's 48-column narrow rows.
-enum class TableRow { Large, Mid, Narrow, NarrowK, Narrow48, Narrow48K, Gram, GramSmall, GramWide, Short };
+/// MidEdge: fp64's mid row without fragments ahead (edge-heavy C).
+enum class TableRow { Large, Mid, Narrow, NarrowK, Narrow48, Narrow48K, Gram, GramSmall, GramWide, Short, MidEdge };
 template <TableRow W>
 constexpr bool is_narrow_row() {
   return W == TableRow::Narrow || W == TableRow::NarrowK || W == TableRow::Narrow48 || W == TableRow::Narrow48K;
@@ -136,7 +137,9 @@ using table_row = std::conditional_t<
                                                                  typename Table::Fp64GramSmall,
                                                                  std::conditional_t<W == TableRow::GramWide,
                                                                                     typename Table::Fp64GramWide,
-                                                                                    typename Table::Fp64Short>>>>>>;
+                                                                                    std::conditional_t<W == TableRow::MidEdge,
+                                                                                                       typename Table::Fp64MidEdge,
+                                                                                                       typename Table::Fp64Short>>>>>>>;
 template <TableRow W>
 struct BlockedRowKernel {
   template <class E, class T, class AV, class BV, class CV>

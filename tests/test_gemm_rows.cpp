@@ -123,7 +123,8 @@ TEST(TilePick, Fp64ComparesWavesNotBlocks) {
 
 // fp32's narrow row (128 x 96 blocks) where C has 65-96 columns and at least
 // as many rows, split or not: there every other fp32 row pads C to 128
-// columns; but not where only the large row would split k. Not at n <= 64
+// columns; but not where only the large row would split k (the narrow
+// row's split: launch_splits). Not at n <= 64
 // or n = 192 (the large row's grid pads no more), not for wide C (m < n),
 // not where LayoutStride operands leave the unit stride to run time (the
 // mid row, or the large one for whole large tiles).
@@ -142,11 +143,15 @@ TEST(TilePick, Fp32NarrowRowForUpTo96Columns) {
     EXPECT_EQ(Table::blocked_pick<float>(200000, 96, 96, false, false, sms), Pick::Mid);
     EXPECT_NE(Table::blocked_pick<float>(200000, 96, 96, true, false, sms), Pick::Narrow);
   }
-  // the large row splits 20000 x 90 x 8000 (314 blocks for 528 slots: 2 ways), the narrow row would
-  // not (157 blocks for 264 slots, no partial-wave search at two blocks per SM)
-  EXPECT_EQ((Table::k_splits<Table::Fp32Large, float>(20000, 90, 8000, 132)), 2);
-  EXPECT_EQ((Table::k_splits<Table::Fp32Narrow, float>(20000, 90, 8000, 132)), 1);
-  EXPECT_EQ(Table::blocked_pick<float>(20000, 90, 8000, false, true, 132), Pick::Large);
+  // the large row splits 30000 x 96 x 3000 (470 blocks for 528 slots: 3
+  // ways), the narrow row would not (235 blocks for 264 slots: 2 splits
+  // cost as much in launch_splits' model as none): the large row. Its
+  // model splits 20000 x 90 x 8000's 157 blocks 3 ways: the narrow row.
+  EXPECT_EQ((Table::k_splits<Table::Fp32Large, float>(30000, 96, 3000, 132)), 3);
+  EXPECT_EQ((Table::launch_splits<Table::Fp32Narrow, float>(30000, 96, 3000, 132)), 1);
+  EXPECT_EQ(Table::blocked_pick<float>(30000, 96, 3000, false, true, 132), Pick::Large);
+  EXPECT_EQ((Table::launch_splits<Table::Fp32Narrow, float>(20000, 90, 8000, 132)), 3);
+  EXPECT_EQ(Table::blocked_pick<float>(20000, 90, 8000, false, true, 132), Pick::Narrow);
   // the dispatcher compiles narrow-row kernels only where the rule can pick the row
   static_assert(!Table::narrow_row_kernels<float, false>() && Table::narrow_row_kernels<float, true>() &&
                     Table::narrow_row_kernels<double, false>(),
@@ -410,6 +415,23 @@ TEST(TilePick, Fp64ShortRowFor65To96Rows) {
   }
 }
 
+// The mid row's edge form: where at least half of the mid grid's 64 x 64
+// blocks lie at C's edge (wide C of fewer than 64 rows: every block; 100
+// rows: half), not where C is whole blocks or mostly interior.
+TEST(TilePick, Fp64MidEdges) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  static_assert(Table::mid_edge_row_kernels<double>() == Table::f64_mma && !Table::mid_edge_row_kernels<float>(),
+                "mid_edge_row_kernels");
+  for (const Shape3& sh : std::vector<Shape3>{{36, 40000, 1000}, {56, 20000, 1500}, {100, 50000, 1000}, {20, 20, 9}})
+    EXPECT_TRUE(Table::mid_edges(sh.m, sh.n)) << sh.m << " x " << sh.n;
+  for (const Shape3& sh : std::vector<Shape3>{{64, 30000, 1000}, {1200, 1200, 1200}, {1024, 1024, 1024}, {130, 50000, 1}})
+    EXPECT_FALSE(Table::mid_edges(sh.m, sh.n)) << sh.m << " x " << sh.n;
+  static_assert(Table::Fp64MmaMidEdge::BM == Table::Fp64MmaMid::BM && Table::Fp64MmaMidEdge::BN == Table::Fp64MmaMid::BN &&
+                    Table::Fp64MmaMidEdge::BK == Table::Fp64MmaMid::BK &&
+                    Table::Fp64MmaMidEdge::min_blocks == Table::Fp64MmaMid::min_blocks,
+                "the edge form takes the mid row's blocks, splits and waves");
+}
+
 // Wide fp64 C of fewer than 128 rows, k at least 2000 or C at most 32
 // rows, that the rule gives the mid row, where C^T would take the large row
 // unsplit (40 x 30000 x 2000 on 132 multiprocessors) or the narrow row (the
@@ -596,6 +618,8 @@ TYPED_TEST(GpuRows, MicroKernelAlone) {
       EXPECT_EQ((micro_kernel_case<typename Table::template blocked_narrow<T, 0, true>, T, E,
                                    kmm::kernels::KColumns<16>, kmm::kernels::KColumns<16>>(16)),
                 "");
+      // the mid row's edge form (no fragments ahead)
+      EXPECT_EQ((micro_kernel_case<typename Table::Fp64MidEdge, T, E>(17)), "");
     }
   }
 }
@@ -743,10 +767,10 @@ TEST(SplitKRule, FillsTheDeviceWithinItsLimits) {
   EXPECT_EQ((Table::k_splits<L, float>(1100, 2400, 256, 132)), 1);
 }
 
-// The launch's split count (launch_splits): k_splits' count but where an
-// fp64 row's part-filled rounds cost 10 % more in the model than another
-// count's, within the same limits; fp32 rows, rows of four or more blocks
-// per multiprocessor and products with k < m + n whose C is more than a
+// The launch's split count (launch_splits): k_splits' count but where a
+// row's part-filled rounds cost 10 % more in the model than another
+// count's, within the same limits; rows of four or more blocks per
+// multiprocessor and products with k < m + n whose C is more than a
 // sixteenth of the operands (16 m n > (m + n) k) keep k_splits' count.
 TEST(SplitKRule, LaunchFinishesPartFilledWaves) {
   using Table = kmm::TileTable<Kokkos::DefaultHostExecutionSpace, false>;  // the GPU table
@@ -770,10 +794,20 @@ TEST(SplitKRule, LaunchFinishesPartFilledWaves) {
   EXPECT_EQ((Table::launch_splits<Table::Fp64MmaNarrow, double>(1000, 1000, 1000, 132)), 1);
   EXPECT_EQ((Table::k_splits<Table::Fp64MmaNarrowK, double>(60000, 20, 700, 132)), 1);
   EXPECT_EQ((Table::launch_splits<Table::Fp64MmaNarrowK, double>(60000, 20, 700, 132)), 2);
-  // fp32 rows keep theirs (the large row's partial-wave search, the narrow row's one wave)
+  // fp32: the large row (four blocks per SM) keeps its partial-wave search;
+  // the narrow row (two) finishes its waves, a lone block in the last round
+  // counted as two thirds of one: 40000 x 70 x 3000's 313 blocks (1.2 waves
+  // of 264) split 4 ways, 35000 x 66 x 2500's 274 too, 80000 x 96 x 2000's
+  // 625 (2.4 waves) stay whole
   EXPECT_EQ((Table::launch_splits<Table::Fp32Large, float>(1500, 1500, 1500, 132)), 4);
-  EXPECT_EQ((Table::launch_splits<Table::Fp32Narrow, float>(3000, 256, 20000, 132)),
-            (Table::k_splits<Table::Fp32Narrow, float>(3000, 256, 20000, 132)));
+  EXPECT_EQ((Table::k_splits<Table::Fp32Narrow, float>(40000, 70, 3000, 132)), 1);
+  EXPECT_EQ((Table::launch_splits<Table::Fp32Narrow, float>(40000, 70, 3000, 132)), 4);
+  EXPECT_EQ((Table::launch_splits<Table::Fp32Narrow, float>(35000, 66, 2500, 132)), 4);
+  EXPECT_EQ((Table::launch_splits<Table::Fp32Narrow, float>(80000, 96, 2000, 132)), 1);
+  // ... and the rule then keeps 20000 x 90 x 8000 (157 blocks) on the narrow
+  // row split 3 ways, where it gave it the large row split 2 ways before
+  EXPECT_EQ((Table::launch_splits<Table::Fp32Narrow, float>(20000, 90, 8000, 132)), 3);
+  EXPECT_EQ((Table::blocked_pick<float>(20000, 90, 8000, false, true, 132)), Table::Pick::Narrow);
   // within k_splits' limits everywhere: at least 8 k-steps a split, partials
   // at most 256 MiB, and only where k >= m + n or C is thin
   using R = Table::Fp64Mid;
@@ -806,6 +840,7 @@ struct SplitRowKernel {
 // 48-column ones 3 and 5 ways) and its fp64 large row 4 ways
 // and Gram rows 3 and 6 ways (16-deep k-steps) and the wide Gram row 2 ways
 // (both operands along k in NN on R L), the 96-row row 3 ways (L R L):
+// the mid row's edge form 3 ways (L R L):
 // every shape of the harness (edges in every dimension, k not a multiple of
 // the k-step, so the last split ends with the element path; interior blocks
 // with packs), both unit-stride directions of C for the partials' layout.
@@ -839,6 +874,7 @@ TYPED_TEST(GpuRows, SplitKMatchesReference) {
       sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<6, TableRow::GramSmall>{}, seed);
       sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<2, TableRow::GramWide>{}, seed);
       sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(SplitRowKernel<3, TableRow::Short>{}, seed);
+      sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(SplitRowKernel<3, TableRow::MidEdge>{}, seed);
     }
   }
 }
@@ -921,9 +957,30 @@ TYPED_TEST(GpuRows, AutoThinCMatchesReference) {
   }
 }
 
+// Auto on wide fp64 C whose mid-grid blocks are all edge blocks, k split 8
+// ways: the mid row's edge form where both operands travel as its packs
+// (50 rows, and 45 with opA = opB = T), the mid row where op(A) = A's
+// columns lie 45 doubles apart (NN, NT), the Gram row for 45 rows TN.
+TYPED_TEST(GpuRows, AutoMidEdgeMatchesReference) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  if constexpr (kmm::detail::is_host_space<E>()) {
+    GTEST_SKIP() << "the GPU table's Auto rule (host backends: kmm-test-blocked)";
+  } else {
+    unsigned seed = 9123;
+    for (const Shape3& sh : std::vector<Shape3>{{50, 3000, 700}, {45, 2900, 650}})
+      for (Op opA : {Op::N, Op::T})
+        for (Op opB : {Op::N, Op::T}) {
+          const Case cs{sh.m, sh.n, sh.k, opA, opB, Lay::L, Lay::L, Lay::L, -0.5, 1.25};
+          EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(cs, AutoKernel{}, ++seed)), "") << cs.str();
+        }
+  }
+}
+
 // Edge blocks by the pack path (rows whose pack copies are all asynchronous:
 // the table's fp32 rows, the narrow one with 8-byte packs of op(B), and fp64
-// large and narrow MMA rows, plain and split): operands with padded leading
+// large and narrow MMA rows, plain and split, and the mid row's edge form,
+// also on unpadded operands): operands with padded leading
 // dimensions, so every harness shape's edge blocks take packs, and m or n
 // not a multiple of the pack width where the pack runs along it (a pack
 // straddling the last row copies its part).
@@ -943,6 +1000,10 @@ TYPED_TEST(GpuRows, EdgePacksMatchReference) {
       sweep_layouts<T, E, Lay::P, Lay::P, Lay::L>(
           RowKernel<typename Table::Fp32Narrow, typename Table::template blocked_narrow<double>>{}, seed);
     sweep_layouts<T, E, Lay::P, Lay::P, Lay::P>(SplitRowKernel<3, TableRow::Large>{}, seed);
+    if constexpr (std::is_same<T, double>::value && Table::f64_mma) {  // the mid row's edge form, every op
+      sweep_layouts<T, E, Lay::P, Lay::P, Lay::L>(SplitRowKernel<1, TableRow::MidEdge>{}, seed);
+      sweep_layouts<T, E, Lay::L, Lay::L, Lay::R>(SplitRowKernel<1, TableRow::MidEdge>{}, seed);
+    }
   }
 }
 

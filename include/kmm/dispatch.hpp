@@ -48,7 +48,8 @@ void run_gpu_blocked(const ExecSpace& space, typename CView::const_value_type al
 }
 
 /// Algorithm::Blocked: on a host space libkmm's frame with this CPU's
-/// micro-kernel; on a GPU the row the table picks for the shape (large, mid,
+/// micro-kernel; on a GPU the row the table picks for the shape (large, mid
+/// (its edge form for C mostly in edge blocks, TileTable::Fp64MidEdge),
 /// narrow, 32 or 48 columns wide (16-deep where op(A) runs along k), Gram,
 /// wide Gram, small Gram or 96-row), with k split where that row's blocks
 /// leave most of the device's multiprocessors idle or part-fill their waves
@@ -130,7 +131,15 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
       case Table::Pick::GramWide: launch_if(gram_compiled{}, type_tag<typename Table::Fp64GramWide>{}); break;
       case Table::Pick::GramSmall: launch_if(gram_small_compiled{}, type_tag<typename Table::Fp64GramSmall>{}); break;
       case Table::Pick::Short: launch_if(short_compiled{}, type_tag<typename Table::Fp64Short>{}); break;
-      default: launch(type_tag<Mid>{});
+      default:  // the mid row, or its edge form where C is mostly its edge blocks
+        if constexpr (Table::template mid_edge_row_kernels<T>()) {
+          using MidEdge = typename Table::Fp64MidEdge;
+          if (Table::mid_edges(d.m, d.n) && d.template a_packs<MidEdge>() && d.template b_packs<MidEdge>()) {
+            launch(type_tag<MidEdge>{});
+            break;
+          }
+        }
+        launch(type_tag<Mid>{});
     }
   }
 }

@@ -114,6 +114,30 @@ struct TileTable<ExecSpace, false> {
   static constexpr bool f64_mma = detail::build_has_f64_mma();
   using Fp64Large = std::conditional_t<f64_mma, Fp64MmaLarge, Fp64SimtLarge>;
   using Fp64Mid = std::conditional_t<f64_mma, Fp64MmaMid, Fp64SimtMid>;
+  /// The mid row's blocks without fragments ahead, for fp64 C that mostly
+  /// lies in edge blocks of the mid grid (at least half of them: wide C of
+  /// fewer than 64 rows, 36 x 40000 x 1000, is all edge): there the mid row
+  /// copies every k-step element by element (its edge predicates spill at
+  /// its register cap with fragments ahead: EDGE_PACKS in
+  /// kernels/gpu_blocked.hpp), this row as zero-filled 16-byte packs. The
+  /// dispatcher takes it where the mid row is picked, C is edge-heavy
+  /// (mid_edges) and both operands travel as its packs: with op(A) rows 33
+  /// doubles apart, 33 x 80000 x 600, every k-step goes element by element
+  /// on either row, and there the mid row's fragments ahead ran 1.11 as
+  /// fast (perf-log: "Edge-heavy C on the mid row"; on the H200 56 x 20000 x
+  /// 1500 0.68 -> 0.86 of cuBLAS, 42 x 70000 x 1200 opA = T 0.66 -> 0.75).
+  using Fp64MmaMidEdge = GpuRow<Block<64, 64, 8>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>,
+                                AsyncAllDeep<4>, MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
+  using Fp64MidEdge = std::conditional_t<f64_mma, Fp64MmaMidEdge, Fp64SimtMid>;
+  template <class T>
+  static constexpr bool mid_edge_row_kernels() { return f64_mma && !std::is_same<T, float>::value; }
+  static bool mid_edges(std::int64_t m, std::int64_t n) {  // half or more of the mid grid's blocks at C's edge
+    using R = Fp64MmaMidEdge;
+    const std::int64_t bm = (m + R::BM - 1) / R::BM, bn = (n + R::BN - 1) / R::BN;
+    const bool em = m % R::BM != 0, en = n % R::BN != 0;
+    const std::int64_t edge = (em ? bn : 0) + (en ? bm : 0) - (em && en ? 1 : 0);
+    return 2 * edge >= bm * bn;
+  }
   /// batched_gemm's Blocked rows: 32 x 32 blocks where C is at most 32 x 32
   /// (one block per matrix), 64 x 64 above; small teams, many blocks per
   /// multiprocessor, so the batch hides latency that a deep pipeline hides
@@ -270,8 +294,8 @@ struct TileTable<ExecSpace, false> {
   }
 
   /// The split count row R is launched with, once blocked_pick has chosen R
-  /// with k_splits' counts. fp64 rows (two or three blocks per
-  /// multiprocessor, where k_splits searches no partial wave) on products
+  /// with k_splits' counts. Rows of two or three blocks per
+  /// multiprocessor (where k_splits searches no partial wave) on products
   /// with k at least m + n or C at most a sixteenth of the operands (16 m n
   /// <= (m + n) k: thin C, whose partials are a few percent of the bytes
   /// read): of 1 to 4 x max(k_splits, slots / blocks)
@@ -289,24 +313,34 @@ struct TileTable<ExecSpace, false> {
   /// = T, 469 narrow blocks for 396 slots, 2 splits: 0.70 -> 0.77, perf-log:
   /// "A 48-column fp64 narrow row; thin C split"). Other products whose C is
   /// large beside k (k < m + n: fp64 1000^3) ran no faster or
-  /// slower split, and the fp32 rows keep the counts they were measured
-  /// with. On three-block rows with operands not both along k the model
+  /// slower split. On three-block rows with operands not both along k the model
   /// overrates the gain (960 x 960 x 20000 TT: 0.97 as fast split 3 ways;
-  /// perf-log: "Splits that finish their waves").
+  /// perf-log: "Splits that finish their waves"). fp32 rows (two blocks of
+  /// 256 threads): a block alone in the last round, where its partner's
+  /// slot is empty, counts two thirds of a round (it has the multiprocessor's
+  /// FMA pipes to itself): with whole rounds the model split 80000 x 96 x
+  /// 2000 on the narrow row (625 blocks, 2.4 waves) 2 ways, 0.86 as fast;
+  /// counted so, it keeps that unsplit and splits 40000 x 70 x 3000 and
+  /// 35000 x 66 x 2500 4 ways on the narrow row, wide C such as 56 x 20000 x
+  /// 1500 3 ways on the mid row (0.76-0.86 -> 0.99-1.03 of cuBLAS; perf-log:
+  /// "Edge-heavy C on the mid row; fp32 narrow splits").
   static constexpr int split_item_steps = 2;
   static constexpr int flops_per_byte = 12;  // H100/H200 fp64 MMA: about 50 TFLOP/s over 4 TB/s
   template <class R, class T>
   static int launch_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
     const int s0 = k_splits<R, T>(m, n, k, multiprocessors);
-    if (std::is_same<T, float>::value || R::min_blocks >= 4 || (k < m + n && 16 * m * n > (m + n) * k)) return s0;
+    if (R::min_blocks >= 4 || (k < m + n && 16 * m * n > (m + n) * k)) return s0;
     const std::int64_t b = blocks<R>(m, n), steps = (k + R::BK - 1) / R::BK, sms = multiprocessors;
     const std::int64_t cap = split_cap<R, T>(m, n, k);  // k_splits' limits
-    const auto cost = [&](std::int64_t q) {  // in k-steps of one round of blocks on a multiprocessor
+    const auto cost = [&](std::int64_t q) {  // in thirds of k-steps of one round of blocks on a multiprocessor
       const std::int64_t items = (b * q + sms - 1) / sms, rounds = (items + R::min_blocks - 1) / R::min_blocks;
       const std::int64_t partials = q > 1 ? flops_per_byte * std::int64_t(sizeof(T)) * q * m * n /
                                                 (sms * R::min_blocks * R::BM * R::BN * R::BK)
                                           : 0;
-      return rounds * ((steps + q - 1) / q + split_item_steps) + partials;
+      const std::int64_t thirds = std::is_same<T, float>::value && items % R::min_blocks != 0
+                                      ? 3 * (items / R::min_blocks) + 2  // the last round's lone block: 2/3
+                                      : 3 * rounds;
+      return thirds * ((steps + q - 1) / q + split_item_steps) + 3 * partials;
     };
     const std::int64_t wave = slots<R>(multiprocessors) / b, top = 4 * (s0 > wave ? s0 : wave);
     const std::int64_t base = cost(s0);
@@ -325,10 +359,12 @@ struct TileTable<ExecSpace, false> {
   /// large and narrow rows); else, with directions the layouts fix, the
   /// narrow row where C has at least as many rows as columns and its 128 x
   /// 96 grid pads C 15 % less than the large row's (65-96 columns), unless
-  /// the large row would split k and the narrow one would not (two blocks
-  /// per multiprocessor: no partial-wave split, so a wave it part-fills
-  /// stays part-filled; 20000 x 90 x 8000 ran at 0.83 of the large row;
-  /// perf-log: "A 96-column fp32 row"; narrow_row_kernels); else the large
+  /// the large row would split k (k_splits) and the narrow one would not
+  /// (launch_splits, which splits part-filled waves of the narrow row's
+  /// two blocks per multiprocessor: 20000 x 90 x 8000 ran 0.83 as fast on
+  /// it unsplit as on the large row split 2 ways, 1.28 as fast split 3 ways; perf-log:
+  /// "A 96-column fp32 row", "Edge-heavy C on the mid row; fp32 narrow
+  /// splits"; narrow_row_kernels); else the large
   /// row, unless the mid row's 64 x 128 grid pads C by 15 % less (the large
   /// row runs about 15 % faster per element of C on squares). fp64: the
   /// large row where C has at least 128 rows and columns and its waves cost
@@ -425,7 +461,7 @@ struct TileTable<ExecSpace, false> {
     if (std::is_same<T, float>::value) {
       if (!large_whole_tiles && !static_directions) return Pick::Mid;
       if (static_directions && m >= n && 20 * padded<Fp32Narrow>(m, n) <= 17 * padded<Fp32Large>(m, n)) {
-        const int narrow_splits = k_splits<Fp32Narrow, T>(m, n, k, multiprocessors);
+        const int narrow_splits = launch_splits<Fp32Narrow, T>(m, n, k, multiprocessors);
         if (narrow_splits > 1 || k_splits<Fp32Large, T>(m, n, k, multiprocessors) == 1) return Pick::Narrow;
       }
       return 20 * padded<Fp32Large>(m, n) <= 23 * padded<Fp32Mid>(m, n) ? Pick::Large : Pick::Mid;
