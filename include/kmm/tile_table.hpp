@@ -124,13 +124,14 @@ struct TileTable<ExecSpace, false> {
   /// (mid_edges) and both operands travel as its packs: with op(A) rows 33
   /// doubles apart, 33 x 80000 x 600, every k-step goes element by element
   /// on either row, and there the mid row's fragments ahead ran 1.11 as
-  /// fast (perf-log: "Edge-heavy C on the mid row"; on the H200 56 x 20000 x
-  /// 1500 0.68 -> 0.86 of cuBLAS, 42 x 70000 x 1200 opA = T 0.66 -> 0.75).
+  /// fast (perf-log: "Edge-heavy C on the mid row; fp32 narrow splits"; on
+  /// the H200 56 x 20000 x 1500 0.68 -> 0.86 of cuBLAS, 42 x 70000 x 1200
+  /// opA = T 0.66 -> 0.75-0.79).
   using Fp64MmaMidEdge = GpuRow<Block<64, 64, 8>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>,
                                 AsyncAllDeep<4>, MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
   using Fp64MidEdge = std::conditional_t<f64_mma, Fp64MmaMidEdge, Fp64SimtMid>;
   template <class T>
-  static constexpr bool mid_edge_row_kernels() { return f64_mma && !std::is_same<T, float>::value; }
+  static constexpr bool mid_edge_row_kernels() { return gram_small_row_kernels<T>(); }
   static bool mid_edges(std::int64_t m, std::int64_t n) {  // half or more of the mid grid's blocks at C's edge
     using R = Fp64MmaMidEdge;
     const std::int64_t bm = (m + R::BM - 1) / R::BM, bn = (n + R::BN - 1) / R::BN;
