@@ -9,6 +9,8 @@
 //   kmm-bench --kmm_splits=N       GPU tune rows split k N ways instead of by the table's rule
 //   kmm-bench --kmm_shape=MxNxK[,opA=T][,opB=T]  (repeatable) these products, vendor and Auto
 //                                  (with --kmm_set=tune-shapes: their NN ones, with the tune rows)
+//   kmm-bench --kmm_batch=N[,batch=B]  (repeatable) batched_gemm on B products of N x N (B: 2^24 / N^2
+//                                  elements per operand on a GPU, 2^20 on the CPU), every rung and the vendor
 //   kmm-bench --kmm_reps=N         repetitions per case (median reported; 5)
 //   kmm-bench --kmm_warmup=S       seconds of warm-up calls per benchmark (GPU 1.5, CPU 0)
 //   plus any Google Benchmark flag: --benchmark_filter=..., --benchmark_out=x.json
@@ -358,11 +360,30 @@ bool parse_shape(const char* arg) {
   return true;
 }
 
+struct BatchShape {
+  long n, batch;
+  std::string label() const { return "batched/n=" + std::to_string(n) + ",batch=" + std::to_string(batch); }
+};
+constexpr long kBatchElems = kOnGpu ? (1L << 24) : (1L << 20);  // per operand: 64 MB / 4 MB of fp32
+
+// --kmm_batch=N[,batch=B] (repeatable): batched products of these sizes
+// (with or without --kmm_shape, in place of the shapes set's batched rows).
+std::vector<BatchShape> extra_batches;
+bool parse_batch(const char* arg) {
+  long n = 0, batch = 0;
+  int used = 0;
+  if (std::sscanf(arg, "%ld%n", &n, &used) != 1 || n < 1) return false;
+  if (arg[used] == '\0') batch = std::max(1L, kBatchElems / (n * n));
+  else if (std::sscanf(arg + used, ",batch=%ld", &batch) != 1 || batch < 1) return false;
+  extra_batches.push_back({n, batch});
+  return true;
+}
+
 std::vector<Shape> shapes(Set set) {
   std::vector<Shape> v;
   std::vector<long> sizes;
   const bool full = set == Set::Full;
-  if (set == Set::Shapes && !extra_shapes.empty()) return extra_shapes;
+  if (set == Set::Shapes && (!extra_shapes.empty() || !extra_batches.empty())) return extra_shapes;
   if (set == Set::Shapes) return application_shapes();
   if (set == Set::TuneShapes) {  // tune rows are compiled for NN products
     for (const Shape& s : extra_shapes.empty() ? application_shapes() : extra_shapes)
@@ -418,10 +439,6 @@ std::vector<Impl> impls(const Shape& s, Set set) {
 // ---- batched_gemm: many n x n products, LayoutRight (row-major) matrices ----
 // The vendor computes the same products on the same data as column-major
 // C^T = B^T A^T (cuBLAS strided-batched; OpenBLAS one call per matrix).
-struct BatchShape {
-  long n, batch;
-  std::string label() const { return "batched/n=" + std::to_string(n) + ",batch=" + std::to_string(batch); }
-};
 
 template <class T>
 struct BatchOperands {
@@ -479,13 +496,13 @@ void run_batched(benchmark::State& state, const BatchShape& s, Impl impl) {
 }
 
 std::vector<BatchShape> batch_shapes(Set set) {
-  if (set == Set::Tune || set == Set::TuneShapes || !extra_shapes.empty()) return {};
+  if (set == Set::Tune || set == Set::TuneShapes) return {};
+  if (!extra_batches.empty() || !extra_shapes.empty()) return extra_batches;
   std::vector<long> sizes = set == Set::Full     ? std::vector<long>{4, 8, 16, 32, 64}
                            : set == Set::Shapes ? std::vector<long>{16, 32, 64}
                                                 : std::vector<long>{4, 16, 64};
   std::vector<BatchShape> v;
-  const long elems = kOnGpu ? (1L << 24) : (1L << 20);  // per operand: 64 MB / 4 MB of fp32
-  for (long n : sizes) v.push_back({n, elems / (n * n)});
+  for (long n : sizes) v.push_back({n, kBatchElems / (n * n)});
   return v;
 }
 
@@ -532,6 +549,11 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "kmm-bench: --kmm_shape wants MxNxK[,opA=T][,opB=T] with positive extents, got %s\n", argv[i] + 12);
         return 2;
       }
+    } else if (std::strncmp(argv[i], "--kmm_batch=", 12) == 0) {
+      if (!kmm_bench::parse_batch(argv[i] + 12)) {
+        std::fprintf(stderr, "kmm-bench: --kmm_batch wants N[,batch=B] with positive N and B, got %s\n", argv[i] + 12);
+        return 2;
+      }
     } else if (std::strncmp(argv[i], "--kmm_reps=", 11) == 0) reps = std::max(1, std::atoi(argv[i] + 11));
     else if (std::strncmp(argv[i], "--kmm_warmup=", 13) == 0) kmm_bench::warmup_seconds = std::max(0.0, std::atof(argv[i] + 13));
     else if (std::strncmp(argv[i], "--kmm_splits=", 13) == 0) {
@@ -544,7 +566,8 @@ int main(int argc, char** argv) {
     else args.push_back(argv[i]);
   }
   // --kmm_shape lists the products of the shapes set, or of tune-shapes
-  if (!kmm_bench::extra_shapes.empty() && set != kmm_bench::Set::TuneShapes) set = kmm_bench::Set::Shapes;
+  if ((!kmm_bench::extra_shapes.empty() || !kmm_bench::extra_batches.empty()) && set != kmm_bench::Set::TuneShapes)
+    set = kmm_bench::Set::Shapes;
   int nargs = int(args.size());
   Kokkos::initialize(nargs, args.data());
   {
