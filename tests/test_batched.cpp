@@ -228,7 +228,10 @@ TYPED_TEST(BatchedGemm, MatchesReference) {
   using T = typename TypeParam::value_type;
   using E = typename TypeParam::exec_space;
   const Shape3 sizes[] = {{4, 4, 4}, {8, 8, 8}, {16, 16, 16}, {32, 32, 32}, {64, 64, 64}, {1, 1, 1},
-                          {3, 5, 7}, {17, 33, 9}, {65, 7, 40}, {40, 48, 32}, {5, 6, 0}};  // 40 x 48: edge packs
+                          {3, 5, 7}, {17, 33, 9}, {65, 7, 40}, {40, 48, 32}, {5, 6, 0},
+                          // each GPU row by C's size (LayoutRight: edges as packs where the row takes them):
+                          // the small row's edges, the 48 row (edge and whole), the 64 row's edge form
+                          {24, 20, 24}, {44, 40, 36}, {48, 48, 48}, {56, 60, 50}};
   unsigned seed = 7;
   int idx = 0;
   for (auto algo : {kmm::Algorithm::Auto, kmm::Algorithm::Naive, kmm::Algorithm::Tiled, kmm::Algorithm::Blocked})

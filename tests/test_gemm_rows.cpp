@@ -432,6 +432,39 @@ TEST(TilePick, Fp64MidEdges) {
                 "the edge form takes the mid row's blocks, splits and waves");
 }
 
+// batched_gemm's Blocked rows follow C's larger side: 32 x 32 blocks up to
+// 32, 48 x 48 up to 48, 64 x 64 above; the fp64 64 row (fragments ahead)
+// takes its edge form where C is mostly edge blocks (49-63, and C of
+// several blocks with half of them at the edge), not on whole blocks.
+TEST(TilePick, BatchedBlocksFollowC) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  using BB = Table::BatchBlock;
+  const std::vector<std::pair<Shape3, BB>> cases = {
+      {{17, 17, 17}, BB::Small}, {{32, 20, 5}, BB::Small},  {{20, 33, 9}, BB::Mid48}, {{48, 48, 48}, BB::Mid48},
+      {{40, 12, 40}, BB::Mid48}, {{49, 10, 1}, BB::Mid},    {{64, 64, 64}, BB::Mid},  {{65, 7, 40}, BB::Mid}};
+  for (const auto& c : cases)
+    EXPECT_EQ(int(Table::batched_block(c.first.m, c.first.n)), int(c.second)) << c.first.m << " x " << c.first.n;
+  static_assert(Table::batched_row<float, BB::Small>::BM == 32 && Table::batched_row<float, BB::Mid48>::BM == 48 &&
+                    Table::batched_row<float, BB::Mid>::BM == 64,
+                "fp32 batched rows' blocks");
+  static_assert(!Table::f64_mma || (Table::batched_row<double, BB::Small>::BM == 32 &&
+                                    Table::batched_row<double, BB::Mid48>::BM == 48 &&
+                                    Table::batched_row<double, BB::Mid>::BM == 64),
+                "fp64 batched rows' blocks (SIMT builds: 32 and 64 only)");
+  using MidEdge = Table::batched_row<double, BB::Mid, true>;
+  static_assert(std::is_same<Table::batched_row<float, BB::Small, true>, Table::batched_row<float, BB::Small>>::value &&
+                    std::is_same<Table::batched_row<double, BB::Small, true>, Table::batched_row<double, BB::Small>>::value &&
+                    std::is_same<Table::batched_row<double, BB::Mid48, true>, Table::batched_row<double, BB::Mid48>>::value,
+                "rows without an edge form are their own");
+  static_assert(!Table::f64_mma || (!MidEdge::staging::ahead && Table::batched_row<double, BB::Mid>::staging::ahead &&
+                                    std::is_same<MidEdge, Table::Fp64MmaMidEdge>::value),
+                "fp64: the 64 row's edge form, without fragments ahead");
+  for (const Shape3& sh : std::vector<Shape3>{{56, 56, 1}, {63, 50, 1}, {100, 60, 1}})
+    EXPECT_TRUE(Table::edge_heavy<MidEdge>(sh.m, sh.n)) << sh.m << " x " << sh.n;
+  for (const Shape3& sh : std::vector<Shape3>{{64, 64, 1}, {128, 128, 1}, {200, 256, 1}})
+    EXPECT_FALSE(Table::edge_heavy<MidEdge>(sh.m, sh.n)) << sh.m << " x " << sh.n;
+}
+
 // Wide fp64 C of fewer than 128 rows, k at least 2000 or C at most 32
 // rows, that the rule gives the mid row, where C^T would take the large row
 // unsplit (40 x 30000 x 2000 on 132 multiprocessors) or the narrow row (the

@@ -189,11 +189,31 @@ void dispatch_batched(const ExecSpace& space, Algorithm algorithm, typename CVie
       kernels::host_batched_blocked<TA, TB>(space, alpha, A, B, beta, C);
     } else {
       using T = typename CView::non_const_value_type;
-      if (Table::batched_small_block(m, n))
-        kernels::gpu_batched_blocked<typename Table::template batched_blocked_small<T>, TA, TB>(space, alpha, A, B,
-                                                                                               beta, C);
-      else
-        kernels::gpu_batched_blocked<typename Table::template batched_blocked<T>, TA, TB>(space, alpha, A, B, beta, C);
+      using BB = typename Table::BatchBlock;
+      // the row for C's size, or its edge form where C is mostly its edge
+      // blocks and both operands travel as the edge form's packs
+      const auto launch = [&](auto row_tag, auto edge_tag) {
+        using R = typename decltype(row_tag)::type;
+        using E = typename decltype(edge_tag)::type;
+        if constexpr (!std::is_same<R, E>::value) {
+          if (Table::template edge_heavy<E>(m, n) && kernels::batched_packs<E, TA, TB>(A, B, C))
+            return kernels::gpu_batched_blocked<E, TA, TB>(space, alpha, A, B, beta, C);
+        }
+        kernels::gpu_batched_blocked<R, TA, TB>(space, alpha, A, B, beta, C);
+      };
+      switch (Table::batched_block(m, n)) {
+        case BB::Small:
+          launch(type_tag<typename Table::template batched_row<T, BB::Small>>{},
+                 type_tag<typename Table::template batched_row<T, BB::Small, true>>{});
+          break;
+        case BB::Mid48:
+          launch(type_tag<typename Table::template batched_row<T, BB::Mid48>>{},
+                 type_tag<typename Table::template batched_row<T, BB::Mid48, true>>{});
+          break;
+        default:
+          launch(type_tag<typename Table::template batched_row<T, BB::Mid>>{},
+                 type_tag<typename Table::template batched_row<T, BB::Mid, true>>{});
+      }
     }
   } else {
     using Shape = typename Table::batched_shape;

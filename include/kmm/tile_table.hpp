@@ -132,34 +132,59 @@ struct TileTable<ExecSpace, false> {
   using Fp64MidEdge = std::conditional_t<f64_mma, Fp64MmaMidEdge, Fp64SimtMid>;
   template <class T>
   static constexpr bool mid_edge_row_kernels() { return gram_small_row_kernels<T>(); }
-  static bool mid_edges(std::int64_t m, std::int64_t n) {  // half or more of the mid grid's blocks at C's edge
-    using R = Fp64MmaMidEdge;
+  static bool mid_edges(std::int64_t m, std::int64_t n) { return edge_heavy<Fp64MmaMidEdge>(m, n); }
+  /// batched_gemm's Blocked rows, by the larger side of C: 32 x 32 blocks
+  /// up to 32, 48 x 48 up to 48, 64 x 64 above (one block per matrix up to
+  /// 64 x 64), so C of 33-48 is padded to 48 where 64 x 64 blocks computed
+  /// 1.8-2.8 times its work (perf-log: "Batched sizes between the blocks").
+  /// Small teams, many blocks per multiprocessor: the batch hides latency
+  /// that a deep pipeline hides for one large product.
+  using BatchFp32Small = GpuRow<Block<32, 32, 16>, ThreadTile<4, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
+                                MinBlocksPerSM<8>, RowByRow>;
+  using BatchFp32Mid48 = GpuRow<Block<48, 48, 16>, ThreadTile<4, 6>, FragmentPacks<4, 2>, ScratchPad<4>, AsyncAll,
+                                MinBlocksPerSM<6>, RowByRow>;
+  using BatchFp32 = GpuRow<Block<64, 64, 16>, ThreadTile<8, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
+                           MinBlocksPerSM<4>, RowByRow>;
+  using BatchFp64MmaSmall = GpuRow<Block<32, 32, 8>, WarpTile<16, 16>, FragmentPacks<2, 2>, ScratchPad<4>,
+                                   AsyncAllDeepAhead<3>, MinBlocksPerSM<4>, RowByRow, Dmma<16, 8, 4>>;
+  /// fp64: three warps of 48 x 16, no fragments ahead, so the edges of C
+  /// of 33-47 go as packs.
+  using BatchFp64Mma48 = GpuRow<Block<48, 48, 8>, WarpTile<48, 16>, FragmentPacks<2, 2>, ScratchPad<4>,
+                                AsyncAllDeep<3>, MinBlocksPerSM<4>, RowByRow, Dmma<16, 8, 4>>;
+  using BatchFp64SimtSmall = GpuRow<Block<32, 32, 8>, ThreadTile<4, 4>, FragmentPacks<2, 2>, ScratchPad<2>, AsyncRows,
+                                    MinBlocksPerSM<4>, RowByRow>;
+  using BatchFp64SimtMid = GpuRow<Block<64, 64, 8>, ThreadTile<8, 4>, FragmentPacks<2, 2>, ScratchPad<2>, AsyncRows,
+                                  MinBlocksPerSM<2>, RowByRow>;
+  enum class BatchBlock { Small, Mid48, Mid };
+  static BatchBlock batched_block(std::int64_t m, std::int64_t n) {
+    const std::int64_t big = m > n ? m : n;
+    return big <= 32 ? BatchBlock::Small : big <= 48 ? BatchBlock::Mid48 : BatchBlock::Mid;
+  }
+  /// The row for BatchBlock B; Edge: its edge form, for C mostly in edge
+  /// blocks. The fp64 64 row, whose fragments ahead copy edge blocks element
+  /// by element (EDGE_PACKS in kernels/gpu_blocked.hpp), has Fp64MidEdge
+  /// (C of 49-63: 1.21-1.25 as fast on the H200); every other row is its own
+  /// (the fp64 small row's edge form ran 0.90-0.95 as fast at n = 20 and
+  /// 28: perf-log "Batched sizes between the blocks").
+  template <class T, BatchBlock B, bool Edge = false>
+  using batched_row = std::conditional_t<
+      std::is_same<T, float>::value,
+      std::conditional_t<B == BatchBlock::Small, BatchFp32Small,
+                         std::conditional_t<B == BatchBlock::Mid48, BatchFp32Mid48, BatchFp32>>,
+      std::conditional_t<!f64_mma, std::conditional_t<B == BatchBlock::Small, BatchFp64SimtSmall, BatchFp64SimtMid>,
+                         std::conditional_t<B == BatchBlock::Small,
+                                            BatchFp64MmaSmall,
+                                            std::conditional_t<B == BatchBlock::Mid48, BatchFp64Mma48,
+                                                               std::conditional_t<Edge, Fp64MmaMidEdge, Fp64MmaMid>>>>>;
+  /// Half or more of row R's blocks of C at its edge (the mid grid: wide C
+  /// of fewer than 64 rows; batched: every C of 49-63).
+  template <class R>
+  static bool edge_heavy(std::int64_t m, std::int64_t n) {
     const std::int64_t bm = (m + R::BM - 1) / R::BM, bn = (n + R::BN - 1) / R::BN;
     const bool em = m % R::BM != 0, en = n % R::BN != 0;
     const std::int64_t edge = (em ? bn : 0) + (en ? bm : 0) - (em && en ? 1 : 0);
     return 2 * edge >= bm * bn;
   }
-  /// batched_gemm's Blocked rows: 32 x 32 blocks where C is at most 32 x 32
-  /// (one block per matrix), 64 x 64 above; small teams, many blocks per
-  /// multiprocessor, so the batch hides latency that a deep pipeline hides
-  /// for one large product.
-  using BatchFp32Small = GpuRow<Block<32, 32, 16>, ThreadTile<4, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
-                                MinBlocksPerSM<8>, RowByRow>;
-  using BatchFp32 = GpuRow<Block<64, 64, 16>, ThreadTile<8, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
-                           MinBlocksPerSM<4>, RowByRow>;
-  using BatchFp64MmaSmall = GpuRow<Block<32, 32, 8>, WarpTile<16, 16>, FragmentPacks<2, 2>, ScratchPad<4>,
-                                   AsyncAllDeepAhead<3>, MinBlocksPerSM<4>, RowByRow, Dmma<16, 8, 4>>;
-  using BatchFp64SimtSmall = GpuRow<Block<32, 32, 8>, ThreadTile<4, 4>, FragmentPacks<2, 2>, ScratchPad<2>, AsyncRows,
-                                    MinBlocksPerSM<4>, RowByRow>;
-  using BatchFp64SimtMid = GpuRow<Block<64, 64, 8>, ThreadTile<8, 4>, FragmentPacks<2, 2>, ScratchPad<2>, AsyncRows,
-                                  MinBlocksPerSM<2>, RowByRow>;
-  template <class T>
-  using batched_blocked_small = std::conditional_t<std::is_same<T, float>::value, BatchFp32Small,
-                                                   std::conditional_t<f64_mma, BatchFp64MmaSmall, BatchFp64SimtSmall>>;
-  template <class T>
-  using batched_blocked = std::conditional_t<std::is_same<T, float>::value, BatchFp32,
-                                             std::conditional_t<f64_mma, Fp64MmaMid, BatchFp64SimtMid>>;
-  static bool batched_small_block(std::int64_t m, std::int64_t n) { return m <= 32 && n <= 32; }
 
   /// Narrow rows, for C with at least as many rows as columns. fp64: 128 x
   /// 32 blocks (tall-skinny panels, n = 64 layers). fp32: 128 x 96 blocks of

@@ -45,21 +45,35 @@ struct GpuBatchedBlocked {
   }
 };
 
-/// Row P over every matrix of the batch (rank-3 Views, batch index first).
-template <class P, bool TA, bool TB, class ExecSpace, class A3, class B3, class C3>
-void gpu_batched_blocked(const ExecSpace& space, typename C3::const_value_type alpha, const A3& A, const B3& B,
-                         typename C3::const_value_type beta, const C3& C) {
-  using detail::index_t;
+template <bool TA, bool TB, class A3, class B3, class C3>
+auto batched_operands(const A3& A, const B3& B, const C3& C) {  // matrix 0's descriptor
   const auto a0 = matrix(A, 0);
   const auto b0 = matrix(B, 0);
   const auto c0 = matrix(C, 0);
   using AV = std::remove_const_t<decltype(a0)>;
   using BV = std::remove_const_t<decltype(b0)>;
   using CV = std::remove_const_t<decltype(c0)>;
-  using T = typename CV::non_const_value_type;
+  return Operands<TA, TB, AV, BV, CV>(a0, b0, c0);
+}
+
+/// Does row P copy both operands of every matrix as packs (matrix 0's
+/// packs, and every matrix's origin aligned for them)?
+template <class P, bool TA, bool TB, class A3, class B3, class C3>
+bool batched_packs(const A3& A, const B3& B, const C3& C) {
+  const auto d = batched_operands<TA, TB>(A, B, C);
+  return detail::index_t(A.stride(0)) % P::VM == 0 && d.template a_packs<P>() &&
+         detail::index_t(B.stride(0)) % P::VN == 0 && d.template b_packs<P>();
+}
+
+/// Row P over every matrix of the batch (rank-3 Views, batch index first).
+template <class P, bool TA, bool TB, class ExecSpace, class A3, class B3, class C3>
+void gpu_batched_blocked(const ExecSpace& space, typename C3::const_value_type alpha, const A3& A, const B3& B,
+                         typename C3::const_value_type beta, const C3& C) {
+  using detail::index_t;
+  const auto d = batched_operands<TA, TB>(A, B, C);
+  using D = std::remove_const_t<decltype(d)>;
+  using T = typename D::T;
   using MK = MicroKernel<P, T>;
-  using D = Operands<TA, TB, AV, BV, CV>;
-  const D d(a0, b0, c0);
   const index_t batch = C.extent(0), blocks_m = (d.m + P::BM - 1) / P::BM, blocks_n = (d.n + P::BN - 1) / P::BN;
   // every matrix's origin aligned for the packs of matrix 0
   const bool a_base = index_t(A.stride(0)) % P::VM == 0, b_base = index_t(B.stride(0)) % P::VN == 0;
