@@ -136,7 +136,7 @@ struct TileTable<ExecSpace, false> {
   /// batched_gemm's Blocked rows, by the larger side of C: 32 x 32 blocks
   /// up to 32, 48 x 48 up to 48, 64 x 64 above (one block per matrix up to
   /// 64 x 64), so C of 33-48 is padded to 48 where 64 x 64 blocks computed
-  /// 1.8-2.8 times its work (perf-log: "Batched sizes between the blocks").
+  /// 1.8-3.8 times its work (perf-log: "Batched sizes between the blocks").
   /// Small teams, many blocks per multiprocessor: the batch hides latency
   /// that a deep pipeline hides for one large product.
   using BatchFp32Small = GpuRow<Block<32, 32, 16>, ThreadTile<4, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
@@ -163,7 +163,7 @@ struct TileTable<ExecSpace, false> {
   /// The row for BatchBlock B; Edge: its edge form, for C mostly in edge
   /// blocks. The fp64 64 row, whose fragments ahead copy edge blocks element
   /// by element (EDGE_PACKS in kernels/gpu_blocked.hpp), has Fp64MidEdge
-  /// (C of 49-63: 1.21-1.25 as fast on the H200); every other row is its own
+  /// (C of 49-63: 1.19-1.26 as fast on the H200); every other row is its own
   /// (the fp64 small row's edge form ran 0.90-0.95 as fast at n = 20 and
   /// 28: perf-log "Batched sizes between the blocks").
   template <class T, BatchBlock B, bool Edge = false>

@@ -9,7 +9,7 @@
 // aligned (the batch stride a multiple of the pack).
 //
 // For the small products batched_gemm is made for (the tile table's batched
-// rows: 32 x 32 and 64 x 64 blocks, one block per matrix at n = 32 and 64),
+// rows: 32 x 32, 48 x 48 and 64 x 64 blocks, one block per matrix up to n = 64),
 // where a team per 16 x 16 tile of Tiled re-reads its operands from scratch
 // once per multiply-add and a register micro-tile reads them once per TM or
 // TN.
