@@ -97,7 +97,7 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
     const auto packs48 = [&] {
       if constexpr (Table::template narrow48_row_kernels<T>()) {
         using N48 = typename Table::Fp64Narrow48;
-        return d.template a_packs<N48>() && d.template b_packs<N48>();
+        return d.template packs<N48>();
       } else {
         return false;
       }
@@ -134,7 +134,7 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
       default:  // the mid row, or its edge form where C is mostly its edge blocks
         if constexpr (Table::template mid_edge_row_kernels<T>()) {
           using MidEdge = typename Table::Fp64MidEdge;
-          if (Table::mid_edges(d.m, d.n) && d.template a_packs<MidEdge>() && d.template b_packs<MidEdge>()) {
+          if (Table::mid_edges(d.m, d.n) && d.template packs<MidEdge>()) {
             launch(type_tag<MidEdge>{});
             break;
           }
@@ -192,9 +192,9 @@ void dispatch_batched(const ExecSpace& space, Algorithm algorithm, typename CVie
       using BB = typename Table::BatchBlock;
       // the row for C's size, or its edge form where C is mostly its edge
       // blocks and both operands travel as the edge form's packs
-      const auto launch = [&](auto row_tag, auto edge_tag) {
-        using R = typename decltype(row_tag)::type;
-        using E = typename decltype(edge_tag)::type;
+      const auto launch = [&](auto block) {
+        using R = typename Table::template batched_row<T, decltype(block)::value>;
+        using E = typename Table::template batched_row<T, decltype(block)::value, true>;
         if constexpr (!std::is_same<R, E>::value) {
           if (Table::template edge_heavy<E>(m, n) && kernels::batched_packs<E, TA, TB>(A, B, C))
             return kernels::gpu_batched_blocked<E, TA, TB>(space, alpha, A, B, beta, C);
@@ -202,17 +202,9 @@ void dispatch_batched(const ExecSpace& space, Algorithm algorithm, typename CVie
         kernels::gpu_batched_blocked<R, TA, TB>(space, alpha, A, B, beta, C);
       };
       switch (Table::batched_block(m, n)) {
-        case BB::Small:
-          launch(type_tag<typename Table::template batched_row<T, BB::Small>>{},
-                 type_tag<typename Table::template batched_row<T, BB::Small, true>>{});
-          break;
-        case BB::Mid48:
-          launch(type_tag<typename Table::template batched_row<T, BB::Mid48>>{},
-                 type_tag<typename Table::template batched_row<T, BB::Mid48, true>>{});
-          break;
-        default:
-          launch(type_tag<typename Table::template batched_row<T, BB::Mid>>{},
-                 type_tag<typename Table::template batched_row<T, BB::Mid, true>>{});
+        case BB::Small: launch(std::integral_constant<BB, BB::Small>{}); break;
+        case BB::Mid48: launch(std::integral_constant<BB, BB::Mid48>{}); break;
+        default: launch(std::integral_constant<BB, BB::Mid>{});
       }
     }
   } else {

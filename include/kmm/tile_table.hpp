@@ -166,16 +166,19 @@ struct TileTable<ExecSpace, false> {
   /// (C of 49-63: 1.19-1.26 as fast on the H200); every other row is its own
   /// (the fp64 small row's edge form ran 0.90-0.95 as fast at n = 20 and
   /// 28: perf-log "Batched sizes between the blocks").
+  template <class T>
+  using batched_small = std::conditional_t<std::is_same<T, float>::value, BatchFp32Small,
+                                           std::conditional_t<f64_mma, BatchFp64MmaSmall, BatchFp64SimtSmall>>;
+  template <class T>
+  using batched_48 = std::conditional_t<std::is_same<T, float>::value, BatchFp32Mid48,
+                                        std::conditional_t<f64_mma, BatchFp64Mma48, BatchFp64SimtMid>>;
+  template <class T, bool Edge>
+  using batched_64 = std::conditional_t<std::is_same<T, float>::value, BatchFp32,
+                                        std::conditional_t<f64_mma, std::conditional_t<Edge, Fp64MmaMidEdge, Fp64MmaMid>,
+                                                           BatchFp64SimtMid>>;
   template <class T, BatchBlock B, bool Edge = false>
-  using batched_row = std::conditional_t<
-      std::is_same<T, float>::value,
-      std::conditional_t<B == BatchBlock::Small, BatchFp32Small,
-                         std::conditional_t<B == BatchBlock::Mid48, BatchFp32Mid48, BatchFp32>>,
-      std::conditional_t<!f64_mma, std::conditional_t<B == BatchBlock::Small, BatchFp64SimtSmall, BatchFp64SimtMid>,
-                         std::conditional_t<B == BatchBlock::Small,
-                                            BatchFp64MmaSmall,
-                                            std::conditional_t<B == BatchBlock::Mid48, BatchFp64Mma48,
-                                                               std::conditional_t<Edge, Fp64MmaMidEdge, Fp64MmaMid>>>>>;
+  using batched_row = std::conditional_t<B == BatchBlock::Small, batched_small<T>,
+                                         std::conditional_t<B == BatchBlock::Mid48, batched_48<T>, batched_64<T, Edge>>>;
   /// Half or more of row R's blocks of C at its edge (the mid grid: wide C
   /// of fewer than 64 rows; batched: every C of 49-63).
   template <class R>

@@ -56,13 +56,20 @@ auto batched_operands(const A3& A, const B3& B, const C3& C) {  // matrix 0's de
   return Operands<TA, TB, AV, BV, CV>(a0, b0, c0);
 }
 
-/// Does row P copy both operands of every matrix as packs (matrix 0's
-/// packs, and every matrix's origin aligned for them)?
+/// Do row P's slices of op(A) / op(B) travel as packs in every matrix
+/// (matrix 0's packs, and every matrix's origin aligned for them)?
+template <class P, class A3, class D>
+bool batched_a_packs(const A3& A, const D& d) {
+  return detail::index_t(A.stride(0)) % P::VM == 0 && d.template a_packs<P>();
+}
+template <class P, class B3, class D>
+bool batched_b_packs(const B3& B, const D& d) {
+  return detail::index_t(B.stride(0)) % P::VN == 0 && d.template b_packs<P>();
+}
 template <class P, bool TA, bool TB, class A3, class B3, class C3>
 bool batched_packs(const A3& A, const B3& B, const C3& C) {
   const auto d = batched_operands<TA, TB>(A, B, C);
-  return detail::index_t(A.stride(0)) % P::VM == 0 && d.template a_packs<P>() &&
-         detail::index_t(B.stride(0)) % P::VN == 0 && d.template b_packs<P>();
+  return batched_a_packs<P>(A, d) && batched_b_packs<P>(B, d);
 }
 
 /// Row P over every matrix of the batch (rank-3 Views, batch index first).
@@ -75,9 +82,7 @@ void gpu_batched_blocked(const ExecSpace& space, typename C3::const_value_type a
   using T = typename D::T;
   using MK = MicroKernel<P, T>;
   const index_t batch = C.extent(0), blocks_m = (d.m + P::BM - 1) / P::BM, blocks_n = (d.n + P::BN - 1) / P::BN;
-  // every matrix's origin aligned for the packs of matrix 0
-  const bool a_base = index_t(A.stride(0)) % P::VM == 0, b_base = index_t(B.stride(0)) % P::VN == 0;
-  const bool a_vec = a_base && d.template a_packs<P>(), b_vec = b_base && d.template b_packs<P>();
+  const bool a_vec = batched_a_packs<P>(A, d), b_vec = batched_b_packs<P>(B, d);
   const bool c_vec_m = index_t(C.stride(0)) % MK::VM == 0 && d.template c_packs_m<MK>();
   const bool c_vec_n = index_t(C.stride(0)) % MK::VN == 0 && d.template c_packs_n<MK>();
   const auto launch = [&](auto whole_tiles) {
@@ -90,7 +95,7 @@ void gpu_batched_blocked(const ExecSpace& space, typename C3::const_value_type a
                          F{one, index_t(A.stride(0)), index_t(B.stride(0)), index_t(C.stride(0)), batch});
   };
   if constexpr (D::template row_packs<P>()) {
-    if (a_base && b_base && d.template whole_tiles<P>()) return launch(std::true_type{});
+    if (a_vec && b_vec && d.template whole_tiles<P>()) return launch(std::true_type{});
   }
   launch(std::false_type{});
 }

@@ -78,6 +78,10 @@ struct OperandFacts {
     return packable<R::VN>(b, b_n ? b_sj : b_sp, b_n ? b_sp : b_sj) && fits(R::BN, b_sj, R::BK, b_sp) &&
            (B_FAST < 0 || b_n == (B_FAST == 1));
   }
+  /// Both operands' slices as packs under row R (the condition of the rows
+  /// taken only where every k-step goes as packs: the 48-column and edge rows).
+  template <class R>
+  bool packs() const { return a_packs<R>() && b_packs<R>(); }
   /// C written back as R::VM rows (unit stride in i) or R::VN columns (in j);
   /// R is the row's micro-kernel, whose accumulators decide the packs.
   template <class R>
@@ -94,7 +98,7 @@ struct OperandFacts {
   template <class R>
   bool whole_tiles() const {
     if constexpr (row_packs<R>())
-      return a_packs<R>() && b_packs<R>() && m % R::BM == 0 && n % R::BN == 0 && k % R::BK == 0;
+      return packs<R>() && m % R::BM == 0 && n % R::BN == 0 && k % R::BK == 0;
     else
       return false;
   }
