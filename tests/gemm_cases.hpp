@@ -117,11 +117,16 @@ KMM_GEMM_VARIANT(BlockedKernel, kmm::detail::gemm_with<kmm::Algorithm::Blocked>(
 /// NarrowK: the narrow row the dispatcher takes where op(A) runs along k;
 /// Narrow48, Narrow48K: the same for fp64's 48-column narrow rows.
 /// MidEdge: fp64's mid row without fragments ahead (edge-heavy C).
-enum class TableRow { Large, Mid, Narrow, NarrowK, Narrow48, Narrow48K, Gram, GramSmall, GramWide, Short, MidEdge };
+/// Thin, Thin16: fp32's thin rows (32 and 16 columns).
+enum class TableRow { Large, Mid, Narrow, NarrowK, Narrow48, Narrow48K, Gram, GramSmall, GramWide, Short, MidEdge, Thin, Thin16 };
 template <TableRow W>
 constexpr bool is_narrow_row() {
   return W == TableRow::Narrow || W == TableRow::NarrowK || W == TableRow::Narrow48 || W == TableRow::Narrow48K;
 }
+template <TableRow W, class Table>
+using thin_or_short = std::conditional_t<
+    W == TableRow::Thin, typename Table::Fp32Thin,
+    std::conditional_t<W == TableRow::Thin16, typename Table::Fp32Thin16, typename Table::Fp64Short>>;
 /// Row W of GPU space E's table for value type V.
 template <TableRow W, class E, class V, class Table = kmm::TileTable<E>>
 using table_row = std::conditional_t<
@@ -139,7 +144,7 @@ using table_row = std::conditional_t<
                                                                                     typename Table::Fp64GramWide,
                                                                                     std::conditional_t<W == TableRow::MidEdge,
                                                                                                        typename Table::Fp64MidEdge,
-                                                                                                       typename Table::Fp64Short>>>>>>>;
+                                                                                                       thin_or_short<W, Table>>>>>>>>;
 template <TableRow W>
 struct BlockedRowKernel {
   template <class E, class T, class AV, class BV, class CV>

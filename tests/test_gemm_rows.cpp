@@ -9,6 +9,7 @@
 //   wrong fragment layout fails;
 // - the k-major scratch layout: a permutation that keeps k pairs whole, its
 //   offsets, and the bank patterns it is chosen for (any backend);
+// - fp32's thin rows through the harness, unsplit, split and as C^T (GPU);
 // - rows with code paths the tile table's rows do not take, through the
 //   harness: register staging (fp32), AsyncAll staging of SIMT fp64, and on
 //   fp64 MMA builds the SIMT fp64 table row and the 16x8x8 MMA (GPU);
@@ -507,21 +508,63 @@ TEST(TilePick, Fp64WideCAsTallCT) {
   }
 }
 
-// Algorithm::Auto on the GPU for C thinner than 32: fp64 in an MMA build
-// takes Blocked (the narrow row, or the mid one for wide C) once the long
-// side reaches 16384, whatever k; below that, and for fp32 or SIMT fp64
-// builds, Tiled unless k reaches split_k_min_k.
-TEST(TilePick, AutoTakesBlockedForThinFp64C) {
+// Algorithm::Auto on the GPU for C thinner than 32: fp32, and fp64 in an
+// MMA build, take Blocked (fp32: a thin row; fp64: the narrow row, or the
+// mid one for wide C) once the long side reaches 16384, whatever k; below
+// that, and for SIMT fp64 builds, Tiled unless k reaches split_k_min_k.
+TEST(TilePick, AutoTakesBlockedForThinC) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
   using kmm::Algorithm;
   const Algorithm thin = Table::f64_mma ? Algorithm::Blocked : Algorithm::Tiled;
-  for (const Shape3& sh : std::vector<Shape3>{{100000, 8, 500}, {200000, 24, 100}, {8, 100000, 500}, {16384, 4, 16}})
+  for (const Shape3& sh : std::vector<Shape3>{{100000, 8, 500}, {200000, 24, 100}, {8, 100000, 500}, {16384, 4, 16}}) {
     EXPECT_EQ(Table::auto_algorithm<double>(sh.m, sh.n, sh.k), thin) << sh.m << " x " << sh.n << " x " << sh.k;
+    EXPECT_EQ(Table::auto_algorithm<float>(sh.m, sh.n, sh.k), Algorithm::Blocked)
+        << sh.m << " x " << sh.n << " x " << sh.k;
+  }
   EXPECT_EQ(Table::auto_algorithm<double>(16383, 8, 100), Algorithm::Tiled);
+  EXPECT_EQ(Table::auto_algorithm<float>(16383, 8, 100), Algorithm::Tiled);
   EXPECT_EQ(Table::auto_algorithm<double>(8, 2000, 100), Algorithm::Tiled);
-  EXPECT_EQ(Table::auto_algorithm<float>(100000, 8, 500), Algorithm::Tiled);
+  EXPECT_EQ(Table::auto_algorithm<float>(8, 2000, 100), Algorithm::Tiled);
   EXPECT_EQ(Table::auto_algorithm<double>(100, 8, 512), Algorithm::Blocked);
   EXPECT_EQ(Table::auto_algorithm<double>(4096, 4096, 64), Algorithm::Blocked);
+}
+
+// fp32 C of at most 32 columns and at least as many rows (operands whose
+// layouts fix their unit-stride directions): the 16-column thin row up to
+// 16 columns, the 32-column one from 17 to 32, whatever m and k (split or
+// not); wide C of at most 32 rows as C^T on the same rows
+// (blocked_transpose). Not C of 33 columns or more, not LayoutStride
+// operands (no thin-row kernels are compiled for them), not fp64.
+TEST(TilePick, Fp32ThinRowsForThinC) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  using Pick = Table::Pick;
+  for (int sms : {108, 132}) {
+    for (const Shape3& sh : std::vector<Shape3>{{1000000, 16, 16}, {100000, 8, 500}, {8192, 1, 8192}, {16, 16, 100000},
+                                                {20000, 16, 2000}, {17, 16, 3}})
+      EXPECT_EQ(Table::blocked_pick<float>(sh.m, sh.n, sh.k, false, true, sms), Pick::Thin16)
+          << sh.m << " x " << sh.n << " x " << sh.k << " on " << sms;
+    for (const Shape3& sh : std::vector<Shape3>{{200000, 24, 100}, {500000, 32, 32}, {2000, 24, 10000}, {32, 32, 500000},
+                                                {64, 17, 100}})
+      EXPECT_EQ(Table::blocked_pick<float>(sh.m, sh.n, sh.k, false, true, sms), Pick::Thin)
+          << sh.m << " x " << sh.n << " x " << sh.k << " on " << sms;
+    EXPECT_EQ(*Table::blocked_transpose<float>(16, 1000000, 16, true, sms), Pick::Thin16);
+    EXPECT_EQ(*Table::blocked_transpose<float>(1, 8192, 8192, true, sms), Pick::Thin16);
+    EXPECT_EQ(*Table::blocked_transpose<float>(24, 200000, 100, true, sms), Pick::Thin);
+    EXPECT_EQ(*Table::blocked_transpose<float>(32, 96, 500000, true, sms), Pick::Thin);
+    EXPECT_FALSE(Table::blocked_transpose<float>(33, 100000, 100, true, sms));
+    EXPECT_FALSE(Table::blocked_transpose<float>(32, 32, 100000, true, sms));  // (C^T is no taller)
+    EXPECT_FALSE(Table::blocked_transpose<float>(8, 100000, 500, false, sms));
+    EXPECT_NE(Table::blocked_pick<float>(24, 200000, 100, false, true, sms), Pick::Thin);
+    EXPECT_NE(Table::blocked_pick<float>(100000, 33, 100, false, true, sms), Pick::Thin);
+    EXPECT_EQ(Table::blocked_pick<float>(100000, 24, 100, false, false, sms), Pick::Mid);
+    EXPECT_NE(Table::blocked_pick<double>(100000, 24, 100, false, true, sms), Pick::Thin);
+    EXPECT_NE(Table::blocked_pick<double>(100000, 8, 100, false, true, sms), Pick::Thin16);
+  }
+  static_assert(Table::thin_row_kernels<float, true>() && !Table::thin_row_kernels<float, false>() &&
+                    !Table::thin_row_kernels<double, true>(),
+                "thin_row_kernels");
+  static_assert(Table::Fp32Thin16::BN == 16 && Table::Fp32Thin::BN == 32 && Table::Fp32Thin::BM == 128,
+                "the thin rows' widths the rule is written for");
 }
 
 // Products with k at least m + n and both sides of C at least 128 that the
@@ -936,7 +979,8 @@ TYPED_TEST(GpuRows, TransposedRowsMatchReference) {
   if constexpr (kmm::detail::is_host_space<E>()) {
     GTEST_SKIP() << "the transposed rows are a GPU Blocked path";
   } else if constexpr (!kmm::TileTable<E>::template transposed_row_kernels<T>()) {
-    GTEST_SKIP() << "the dispatcher transposes fp64 products on builds with fp64 MMA only";
+    GTEST_SKIP() << "the dispatcher transposes fp64 products on builds with fp64 MMA only (fp32 ones onto the thin "
+                    "rows: Fp32ThinRowsMatchReference)";
   } else {
     using Table = kmm::TileTable<E>;
     unsigned seed = 8765;
@@ -968,9 +1012,10 @@ TYPED_TEST(GpuRows, TransposedRowsMatchReference) {
   }
 }
 
-// Auto on thin fp64 C whose long side reaches 16384 (TileTable::
-// auto_algorithm: Blocked on builds with fp64 MMA), tall and wide, every
-// op: the table's row for it, edge blocks in the thin direction.
+// Auto on thin C whose long side reaches 16384 (TileTable::auto_algorithm:
+// Blocked for fp32, and for fp64 on builds with fp64 MMA), tall and wide,
+// every op: the table's row for it (fp32: the thin rows, wide C as C^T),
+// edge blocks in the thin direction.
 TYPED_TEST(GpuRows, AutoThinCMatchesReference) {
   using T = typename TypeParam::value_type;
   using E = typename TypeParam::exec_space;
@@ -1037,6 +1082,31 @@ TYPED_TEST(GpuRows, EdgePacksMatchReference) {
       sweep_layouts<T, E, Lay::P, Lay::P, Lay::L>(SplitRowKernel<1, TableRow::MidEdge>{}, seed);
       sweep_layouts<T, E, Lay::L, Lay::L, Lay::R>(SplitRowKernel<1, TableRow::MidEdge>{}, seed);
     }
+  }
+}
+
+// fp32's thin rows (TileTable::Fp32Thin, Fp32Thin16) through the harness:
+// every shape (edges in every dimension, so C of fewer columns than the
+// block, k not a multiple of the k-step), each op, on C as it is, split 3
+// and 5 ways, and as C^T (the dispatcher's path for wide thin C), with
+// layouts that give each operand both unit-stride directions.
+TYPED_TEST(GpuRows, Fp32ThinRowsMatchReference) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  if constexpr (kmm::detail::is_host_space<E>()) {
+    GTEST_SKIP() << "the thin rows are GPU Blocked rows (host backends: kmm-test-blocked)";
+  } else if constexpr (!std::is_same<T, float>::value) {
+    GTEST_SKIP() << "the thin rows are fp32 rows (fp64 thin C takes the narrow rows: AutoThinCMatchesReference)";
+  } else {
+    unsigned seed = 6543;
+    sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(BlockedRowKernel<TableRow::Thin>{}, seed);
+    sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(BlockedRowKernel<TableRow::Thin16>{}, seed);
+    sweep_layouts<T, E, Lay::R, Lay::L, Lay::R>(BlockedRowKernel<TableRow::Thin16>{}, seed);
+    sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(SplitRowKernel<3, TableRow::Thin>{}, seed);
+    sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<5, TableRow::Thin16>{}, seed);
+    sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(TransposedRowKernel<TableRow::Thin>{}, seed);
+    sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(TransposedRowKernel<TableRow::Thin16>{}, seed);
+    sweep_layouts<T, E, Lay::R, Lay::R, Lay::L>(TransposedRowKernel<TableRow::Thin16, 3>{}, seed);
   }
 }
 

@@ -51,10 +51,11 @@ void run_gpu_blocked(const ExecSpace& space, typename CView::const_value_type al
 /// micro-kernel; on a GPU the row the table picks for the shape (large, mid
 /// (its edge form for C mostly in edge blocks, TileTable::Fp64MidEdge),
 /// narrow, 32 or 48 columns wide (16-deep where op(A) runs along k), Gram,
-/// wide Gram, small Gram or 96-row), with k split where that row's blocks
-/// leave most of the device's multiprocessors idle or part-fill their waves
-/// (TileTable::launch_splits); wide fp64 C that the tall rows compute better
-/// turned, as C^T = op(B)^T op(A)^T (TileTable::blocked_transpose). The
+/// wide Gram, small Gram, 96-row, or fp32's thin rows), with k split where
+/// that row's blocks leave most of the device's multiprocessors idle or
+/// part-fill their waves (TileTable::launch_splits); wide C that the tall
+/// rows compute better turned, as C^T = op(B)^T op(A)^T
+/// (TileTable::blocked_transpose). The
 /// operand descriptor is computed once, here, and handed to the kernel.
 template <bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
 void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
@@ -102,7 +103,17 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
         return false;
       }
     }();
-    if constexpr (Table::template transposed_row_kernels<T>()) {  // wide C as tall C^T: the large or narrow row
+    using thin_compiled = std::bool_constant<Table::template thin_row_kernels<T, static_directions>()>;
+    if constexpr (thin_compiled::value) {  // fp32 wide thin C as tall C^T: a thin row
+      if (const auto row = Table::template blocked_transpose<T>(d.m, d.n, d.k, static_directions, sms)) {
+        const auto ct = kernels::transposed(d.facts());
+        if (*row == Table::Pick::Thin16)
+          launch_on(type_tag<typename Table::Fp32Thin16>{}, ct);
+        else
+          launch_on(type_tag<typename Table::Fp32Thin>{}, ct);
+        return;
+      }
+    } else if constexpr (Table::template transposed_row_kernels<T>()) {  // wide C as tall C^T: the large or narrow row
       if (const auto row =
               Table::template blocked_transpose<T>(d.m, d.n, d.k, static_directions, sms, k_contiguous, packs48)) {
         // C^T's op(A) is op(B)^T
@@ -131,6 +142,8 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
       case Table::Pick::GramWide: launch_if(gram_compiled{}, type_tag<typename Table::Fp64GramWide>{}); break;
       case Table::Pick::GramSmall: launch_if(gram_small_compiled{}, type_tag<typename Table::Fp64GramSmall>{}); break;
       case Table::Pick::Short: launch_if(short_compiled{}, type_tag<typename Table::Fp64Short>{}); break;
+      case Table::Pick::Thin: launch_if(thin_compiled{}, type_tag<typename Table::Fp32Thin>{}); break;
+      case Table::Pick::Thin16: launch_if(thin_compiled{}, type_tag<typename Table::Fp32Thin16>{}); break;
       default:  // the mid row, or its edge form where C is mostly its edge blocks
         if constexpr (Table::template mid_edge_row_kernels<T>()) {
           using MidEdge = typename Table::Fp64MidEdge;

@@ -51,19 +51,20 @@ struct TileTable<ExecSpace, false> {
   /// used), or k reaches split_k_min_k (Blocked then splits k to fill the
   /// device); below that Tiled's 16 x 16 tiles keep more of the GPU busy
   /// (perf-log: "Auto on the GPU", "Split-k", "Edges without registers").
-  /// fp64 in an MMA build: Blocked also for C thinner than 32 whose long
-  /// side reaches thin_blocked_min_side (128 blocks of the narrow row's 128
-  /// rows): there the product streams the long operand, which the narrow
+  /// fp64 in an MMA build, and fp32: Blocked also for C thinner than 32
+  /// whose long side reaches thin_blocked_min_side (128 blocks of 128 rows):
+  /// there the product streams the long operand, which the fp64 narrow
   /// row's 128 x 32 blocks do at 0.98-1.05 of cuBLAS where Tiled ran
   /// 0.19-0.35 (100000 x 8 x 500, 200000 x 24 x 100; perf-log: "Thin C on
-  /// the narrow row").
+  /// the narrow row"), and the fp32 thin rows at 0.94-2.2 where Tiled ran
+  /// 0.23-0.70 (perf-log: "fp32 thin C").
   static constexpr std::int64_t split_k_min_k = 512;
   static constexpr std::int64_t thin_blocked_min_side = 128 * 128;
   template <class T>
   static Algorithm auto_algorithm(std::int64_t m, std::int64_t n, std::int64_t k) {
     const std::int64_t tiles = ((m + 63) / 64) * ((n + 127) / 128);
     if (k >= split_k_min_k) return Algorithm::Blocked;
-    if (f64_mma && std::is_same<T, double>::value && (m > n ? m : n) >= thin_blocked_min_side)
+    if ((f64_mma || std::is_same<T, float>::value) && (m > n ? m : n) >= thin_blocked_min_side)
       return Algorithm::Blocked;
     return (m < n ? m : n) >= 32 && tiles >= 32 ? Algorithm::Blocked : Algorithm::Tiled;
   }
@@ -228,6 +229,21 @@ struct TileTable<ExecSpace, false> {
   static constexpr std::int64_t narrow48_min_k = 512;
   using Fp32Narrow = GpuRow<Block<128, 96, 16>, ThreadTile<8, 6>, FragmentPacks<4, 2>, ScratchPad<4>, AsyncAll,
                             MinBlocksPerSM<2>, GroupedRows<8>>;
+  /// fp32 thin C, at most 32 columns (wide C as C^T: blocked_transpose):
+  /// 128-row blocks of 128 threads, 32 columns of 8 x 4 thread tiles, six
+  /// per multiprocessor, and 16 columns of 8 x 2 tiles, eight per
+  /// multiprocessor, for C of at most 16 columns, which the 32-column block
+  /// pads to twice its width. Such products stream op(A) with few FMAs per
+  /// element; the small teams keep more of it in flight than Tiled's 16 x 16
+  /// tiles (one k-step per team, the latency exposed) or the 64-column
+  /// large row (four blocks per multiprocessor, C padded to 64 columns)
+  /// (perf-log: "fp32 thin C"; tune rows on the H200: 1000000 x 16 x 16
+  /// 0.44 (Tiled) -> 1.66 of cuBLAS on the 16-column row, 0.94 on the
+  /// 32-column one; 200000 x 24 x 100 0.23 -> 1.15 on the 32-column row).
+  using Fp32Thin = GpuRow<Block<128, 32, 16>, ThreadTile<8, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
+                          MinBlocksPerSM<6>, GroupedRows<8>>;
+  using Fp32Thin16 = GpuRow<Block<128, 16, 16>, ThreadTile<8, 2>, FragmentPacks<4, 2>, ScratchPad<4>, AsyncAll,
+                            MinBlocksPerSM<8>, RowByRow>;
 
   /// fp64 split products whose operands both run along k (layouts that fix
   /// it: the Gram product A^T B of column-major panels): the mid row's blocks
@@ -382,7 +398,10 @@ struct TileTable<ExecSpace, false> {
   }
 
   /// Which Blocked row computes an m x n x k product (perf-log: "Edges
-  /// without registers"). fp32: the mid row where the operands' unit-stride
+  /// without registers"). fp32: with directions the layouts fix, a thin
+  /// row where C has at most 32 columns and at least as many rows
+  /// (Fp32Thin16 up to 16 columns, Fp32Thin up to 32; perf-log: "fp32 thin
+  /// C"); else the mid row where the operands' unit-stride
   /// directions are known only at run time (LayoutStride) and C is not whole
   /// large tiles (those two-path kernels spill at the register caps of the
   /// large and narrow rows); else, with directions the layouts fix, the
@@ -454,7 +473,12 @@ struct TileTable<ExecSpace, false> {
   /// for products that both rows split (1100 x 1100 x 25000 NN: 0.58 of
   /// cuBLAS on the narrow row unsplit, 0.83 on the large row split 3 ways;
   /// perf-log: "A 96-row fp64 row; long k on the large row").
-  enum class Pick { Large, Mid, Narrow, Narrow48, Gram, GramSmall, GramWide, Short };
+  enum class Pick { Large, Mid, Narrow, Narrow48, Gram, GramSmall, GramWide, Short, Thin, Thin16 };
+  /// Can blocked_pick<T> or blocked_transpose<T> return Pick::Thin or
+  /// Pick::Thin16 (fp32 whose operands' unit-stride directions their
+  /// layouts fix)? Where not, the dispatcher compiles neither thin row.
+  template <class T, bool StaticDirections>
+  static constexpr bool thin_row_kernels() { return StaticDirections && std::is_same<T, float>::value; }
   /// Can blocked_pick<T> return Pick::Narrow for operands whose unit-stride
   /// directions are (StaticDirections) or are not fixed by their layouts?
   /// Where not, the dispatcher compiles no narrow-row kernels (fp32 with
@@ -489,6 +513,7 @@ struct TileTable<ExecSpace, false> {
                            bool packs48 = true) {
     if (std::is_same<T, float>::value) {
       if (!large_whole_tiles && !static_directions) return Pick::Mid;
+      if (static_directions && m >= n && n <= Fp32Thin::BN) return n <= Fp32Thin16::BN ? Pick::Thin16 : Pick::Thin;
       if (static_directions && m >= n && 20 * padded<Fp32Narrow>(m, n) <= 17 * padded<Fp32Large>(m, n)) {
         const int narrow_splits = launch_splits<Fp32Narrow, T>(m, n, k, multiprocessors);
         if (narrow_splits > 1 || k_splits<Fp32Large, T>(m, n, k, multiprocessors) == 1) return Pick::Narrow;
@@ -556,6 +581,10 @@ struct TileTable<ExecSpace, false> {
   /// x 40000 x 1000 0.93 as fast, 60 x 60000 x 200 0.87), and C^T on the
   /// large row split (35 x 700 x 2048 0.87, 64 x 2000 x 2000 0.81; perf-log:
   /// "Wide C as tall C^T", "Thin C on the narrow row").
+  /// fp32 with directions the layouts fix: C of at most 32 rows and more
+  /// columns, C^T on its thin row (as C^T: 16 x 1000000 x 16 0.46 -> 1.11 of
+  /// cuBLAS, 24 x 200000 x 100 0.27 -> 0.90, 20 x 50000 x 400 0.25 -> 0.75;
+  /// perf-log: "fp32 thin C").
   static constexpr std::int64_t transpose_min_k = 2000;
   static constexpr std::int64_t transpose_thin_m = 32;
   template <class T>
@@ -563,6 +592,10 @@ struct TileTable<ExecSpace, false> {
   template <class T>
   static std::optional<Pick> blocked_transpose(std::int64_t m, std::int64_t n, std::int64_t k, bool static_directions,
                                                int multiprocessors, bool k_contiguous = false, bool packs48 = true) {
+    if (std::is_same<T, float>::value) {  // wide thin C: C^T on a thin row
+      if (!static_directions || m >= n || m > Fp32Thin::BN) return std::nullopt;
+      return blocked_pick<T>(n, m, k, false, static_directions, multiprocessors);
+    }
     if (!transposed_row_kernels<T>() || m >= n || m >= 128 || (k < transpose_min_k && m > transpose_thin_m))
       return std::nullopt;
     if (blocked_pick<T>(m, n, k, false, static_directions, multiprocessors, k_contiguous, packs48) != Pick::Mid)
