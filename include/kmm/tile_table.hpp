@@ -139,13 +139,15 @@ struct TileTable<ExecSpace, false> {
   /// 64 x 64), so C of 33-48 is padded to 48 where 64 x 64 blocks computed
   /// 1.8-3.8 times its work (perf-log: "Batched sizes between the blocks").
   /// Small teams, many blocks per multiprocessor: the batch hides latency
-  /// that a deep pipeline hides for one large product.
+  /// that a deep pipeline hides for one large product (fp32: 16 blocks of
+  /// the 32 row, 6 of the 64 row, where 8 and 4 ran 0.85-0.92 as fast at n
+  /// = 17-24 and 52-64; perf-log: "Batched sizes between the blocks").
   using BatchFp32Small = GpuRow<Block<32, 32, 16>, ThreadTile<4, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
-                                MinBlocksPerSM<8>, RowByRow>;
+                                MinBlocksPerSM<16>, RowByRow>;
   using BatchFp32Mid48 = GpuRow<Block<48, 48, 16>, ThreadTile<4, 6>, FragmentPacks<4, 2>, ScratchPad<4>, AsyncAll,
                                 MinBlocksPerSM<6>, RowByRow>;
   using BatchFp32 = GpuRow<Block<64, 64, 16>, ThreadTile<8, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
-                           MinBlocksPerSM<4>, RowByRow>;
+                           MinBlocksPerSM<6>, RowByRow>;
   using BatchFp64MmaSmall = GpuRow<Block<32, 32, 8>, WarpTile<16, 16>, FragmentPacks<2, 2>, ScratchPad<4>,
                                    AsyncAllDeepAhead<3>, MinBlocksPerSM<4>, RowByRow, Dmma<16, 8, 4>>;
   /// fp64: three warps of 48 x 16, no fragments ahead, so the edges of C
