@@ -4,7 +4,9 @@
 # on the mid-size tiled case, batched_gemm and the GPU rows, and kmm-bench. Logs and JSON go to $OUT (or
 # ./gpu-out): summary.txt, bench-gpu.json, tune-gpu.json and everything else in
 # results.tar.gz (a device call brings back at most 8 files).
-# Steps can be chosen: KMM_GPU_STEPS="tests sanitize tune tune-shapes bench ab sass".
+# Steps can be chosen: KMM_GPU_STEPS="tests sanitize tune tune-shapes bench holdout ab sass".
+# holdout: kmm-bench on bench/holdout.txt (products of the classes outside
+# the shapes set), Auto and the vendor, holdout-gpu.json.
 # KMM_TUNE_ARGS: kmm-bench flags for the tune steps (e.g. --benchmark_filter=^dgemm/).
 # KMM_SANITIZE_TOOLS: the sanitize step's tools ("memcheck racecheck");
 # KMM_SANITIZE_SETS its sets ("api batched rows blocked") and
@@ -101,6 +103,15 @@ if [[ " $steps " == *" bench "* ]]; then
   summary+=("kmm-bench rc=$rc")
   grep -E 'median' "$out/bench-gpu.txt" | cut -c1-150
 fi
+if [[ " $steps " == *" holdout "* ]]; then  # bench/holdout.txt: the classes' products outside the shapes set
+  hold=()
+  for t in $(grep -v '^#' bench/holdout.txt); do
+    case $t in batch=*) hold+=(--kmm_batch=${t#batch=}) ;; *) hold+=(--kmm_shape=$t) ;; esac
+  done
+  .gpu/bin/kmm-bench --benchmark_filter='/(cuBLAS|cuBLAS-strided-batched|kmm:Auto)(/|$)' ${KMM_HOLDOUT_ARGS:---kmm_warmup=0.3} \
+    "${hold[@]}" --benchmark_out="$out/holdout-gpu.json" --benchmark_out_format=json > "$out/holdout-gpu.txt" 2>&1
+  summary+=("kmm-bench holdout rc=$?")
+fi
 # KMM_AB_OLD as a runnable binary (an .xz one decompressed once into $out)
 old_bench() {
   if [[ $KMM_AB_OLD == *.xz ]]; then
@@ -142,5 +153,5 @@ fi
 echo "==== summary"
 printf '%s\n' "${summary[@]}" | tee "$out/summary.txt"
 cp "$out/summary.txt" "$final/"
-for f in bench-gpu.json tune-gpu.json tune-shapes-gpu.json; do [ -f "$out/$f" ] && cp "$out/$f" "$final/"; done
+for f in bench-gpu.json holdout-gpu.json tune-gpu.json tune-shapes-gpu.json; do [ -f "$out/$f" ] && cp "$out/$f" "$final/"; done
 tar -C "$out" -czf "$final/results.tar.gz" .
