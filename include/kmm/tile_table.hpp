@@ -141,7 +141,7 @@ struct TileTable<ExecSpace, false> {
   /// Small teams, many blocks per multiprocessor: the batch hides latency
   /// that a deep pipeline hides for one large product (fp32: 16 blocks of
   /// the 32 row, 6 of the 64 row, where 8 and 4 ran 0.85-0.92 as fast at n
-  /// = 17-24 and 52-64; perf-log: "Batched sizes between the blocks").
+  /// = 17-24 and 52-64; perf-log: "Batched fp32 occupancy").
   using BatchFp32Small = GpuRow<Block<32, 32, 16>, ThreadTile<4, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
                                 MinBlocksPerSM<16>, RowByRow>;
   using BatchFp32Mid48 = GpuRow<Block<48, 48, 16>, ThreadTile<4, 6>, FragmentPacks<4, 2>, ScratchPad<4>, AsyncAll,
