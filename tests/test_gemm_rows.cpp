@@ -249,8 +249,11 @@ TEST(TilePick, Fp64GramRowForSplitKContiguousProducts) {
 // two (16 x 48, 32 x 64) where the mid row would take it, operands not
 // both along k; not where the narrow row would (64 x 20) or the Gram row
 // (operands along k); not where k is too short to split (32 x 32 x 64), not
-// for C past two blocks (40 x 40, 33 x 64), never fp32.
-TEST(TilePick, Fp64SmallGramRowForSplitProductsOfOneOrTwoBlocks) {
+// for C past two blocks (40 x 40, 33 x 64), never fp32. With operands
+// along k, also C of three or four small blocks that the Gram row's 64 x
+// 64 blocks pad 2.5 times or more (32 x 96, 24 x 80, 16 x 96), not where
+// they pad it less (32 x 128: four small blocks, two Gram blocks).
+TEST(TilePick, Fp64SmallGramRowForSplitProductsOfFewBlocks) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
   using Pick = Table::Pick;
   static_assert(Table::gram_small_row_kernels<double>() == Table::f64_mma &&
@@ -271,6 +274,11 @@ TEST(TilePick, Fp64SmallGramRowForSplitProductsOfOneOrTwoBlocks) {
         EXPECT_EQ(Table::blocked_pick<double>(32, 64, 1000000, false, false, sms, k_contiguous), two_blocks) << where;
         EXPECT_NE(Table::blocked_pick<double>(64, 20, 1000000, false, true, sms, k_contiguous), Pick::GramSmall) << where;
         EXPECT_NE(Table::blocked_pick<double>(33, 64, 1000000, false, true, sms, k_contiguous), Pick::GramSmall) << where;
+        for (const Shape3& sh : std::vector<Shape3>{{32, 96, 500000}, {24, 80, 400000}, {16, 96, 600000}})
+          EXPECT_EQ(Table::blocked_pick<double>(sh.m, sh.n, sh.k, false, true, sms, k_contiguous) == Pick::GramSmall,
+                    k_contiguous)
+              << sh.m << " x " << sh.n << " x " << sh.k << ", " << where;
+        EXPECT_NE(Table::blocked_pick<double>(32, 128, 300000, false, true, sms, k_contiguous), Pick::GramSmall) << where;
         EXPECT_NE(Table::blocked_pick<float>(32, 32, 1000000, false, true, sms, k_contiguous), Pick::GramSmall) << where;
       }
     EXPECT_GT((Table::k_splits<Table::Fp64GramSmall, double>(32, 32, 1000000, 132)),

@@ -456,7 +456,11 @@ struct TileTable<ExecSpace, false> {
   /// split, whatever the operands' directions, or of two (32 x 64, 64 x 32)
   /// that the mid row would compute so with operands not both along k (16 x
   /// 48 x 1000000 NN: 0.70 -> 0.83 of cuBLAS; with opA = T, on the Gram row,
-  /// or on the narrow row, two small blocks ran 0.90-0.99 as fast): the small
+  /// or on the narrow row, two small blocks ran 0.90-0.99 as fast), or, with
+  /// operands both along k, of up to four whose grid pads C at most 2 / 5 as
+  /// much as the Gram row's (C of at most 32 rows and 65-96 columns: 32 x 96
+  /// x 500000 opA = T 0.73 -> 0.82 of cuBLAS, 16 x 96 x 600000 0.65 -> 0.82;
+  /// perf-log: "Small Gram products of three blocks"): the small
   /// Gram row where it splits k too. Then Gram products, operands
   /// both along k (KContiguous) with k at least four times m + n, that the
   /// large row would split: the wide Gram row (64 x 128 x 8) where C has 256
@@ -542,7 +546,9 @@ struct TileTable<ExecSpace, false> {
     const int large_splits = k_splits<Fp64Large, T>(m, n, k, multiprocessors);
     const std::int64_t large_pads = padded<Fp64Large>(m, n);
     const bool large_pads_alike = 20 * large_pads <= 23 * pads;
-    if (gram_small_row_kernels<T>() && splits > 1 && blocks<Fp64GramSmall>(m, n) <= (narrow || k_contiguous ? 1 : 2) &&
+    if (gram_small_row_kernels<T>() && splits > 1 &&
+        (blocks<Fp64GramSmall>(m, n) <= (narrow || k_contiguous ? 1 : 2) ||
+         (k_contiguous && blocks<Fp64GramSmall>(m, n) <= 4 && 5 * padded<Fp64GramSmall>(m, n) <= 2 * padded<Fp64Gram>(m, n))) &&
         k_splits<Fp64GramSmall, T>(m, n, k, multiprocessors) > 1)
       return Pick::GramSmall;
     if (gram_row_kernels<T, true>() && k_contiguous && large_splits > 1 && k >= 4 * (m + n)) {
