@@ -104,15 +104,19 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
       }
     }();
     using thin_compiled = std::bool_constant<Table::template thin_row_kernels<T, static_directions>()>;
-    if constexpr (thin_compiled::value) {  // fp32 wide thin C as tall C^T: a thin row
-      if (const auto row = Table::template blocked_transpose<T>(d.m, d.n, d.k, static_directions, sms)) {
-        const auto ct = kernels::transposed(d.facts());
-        if (*row == Table::Pick::Thin16)
-          launch_on(type_tag<typename Table::Fp32Thin16>{}, ct);
+    const auto launch_thin = [&](typename Table::Pick row, const auto& f) {  // fp32's thin rows, on facts f
+      if constexpr (thin_compiled::value) {
+        if (row == Table::Pick::Thin16)
+          launch_on(type_tag<typename Table::Fp32Thin16>{}, f);
         else
-          launch_on(type_tag<typename Table::Fp32Thin>{}, ct);
-        return;
+          launch_on(type_tag<typename Table::Fp32Thin>{}, f);
+      } else {
+        launch_on(type_tag<Mid>{}, f);  // (the rule never picks them here)
       }
+    };
+    if constexpr (thin_compiled::value) {  // fp32 wide thin C as tall C^T: a thin row
+      if (const auto row = Table::template blocked_transpose<T>(d.m, d.n, d.k, static_directions, sms))
+        return launch_thin(*row, kernels::transposed(d.facts()));
     } else if constexpr (Table::template transposed_row_kernels<T>()) {  // wide C as tall C^T: the large or narrow row
       if (const auto row =
               Table::template blocked_transpose<T>(d.m, d.n, d.k, static_directions, sms, k_contiguous, packs48)) {
@@ -129,8 +133,9 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
         return;
       }
     }
-    switch (Table::template blocked_pick<T>(d.m, d.n, d.k, d.template whole_tiles<Large>(), static_directions, sms,
-                                            k_contiguous, packs48)) {
+    const auto pick = Table::template blocked_pick<T>(d.m, d.n, d.k, d.template whole_tiles<Large>(),
+                                                      static_directions, sms, k_contiguous, packs48);
+    switch (pick) {
       case Table::Pick::Large: launch(type_tag<Large>{}); break;
       case Table::Pick::Narrow:
         launch_if(narrow_compiled{}, type_tag<typename Table::template blocked_narrow<T, Desc::A_FAST>>{});
@@ -142,8 +147,8 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
       case Table::Pick::GramWide: launch_if(gram_compiled{}, type_tag<typename Table::Fp64GramWide>{}); break;
       case Table::Pick::GramSmall: launch_if(gram_small_compiled{}, type_tag<typename Table::Fp64GramSmall>{}); break;
       case Table::Pick::Short: launch_if(short_compiled{}, type_tag<typename Table::Fp64Short>{}); break;
-      case Table::Pick::Thin: launch_if(thin_compiled{}, type_tag<typename Table::Fp32Thin>{}); break;
-      case Table::Pick::Thin16: launch_if(thin_compiled{}, type_tag<typename Table::Fp32Thin16>{}); break;
+      case Table::Pick::Thin:
+      case Table::Pick::Thin16: launch_thin(pick, d.facts()); break;
       default:  // the mid row, or its edge form where C is mostly its edge blocks
         if constexpr (Table::template mid_edge_row_kernels<T>()) {
           using MidEdge = typename Table::Fp64MidEdge;

@@ -546,10 +546,13 @@ struct TileTable<ExecSpace, false> {
     const int large_splits = k_splits<Fp64Large, T>(m, n, k, multiprocessors);
     const std::int64_t large_pads = padded<Fp64Large>(m, n);
     const bool large_pads_alike = 20 * large_pads <= 23 * pads;
-    if (gram_small_row_kernels<T>() && splits > 1 &&
-        (blocks<Fp64GramSmall>(m, n) <= (narrow || k_contiguous ? 1 : 2) ||
-         (k_contiguous && blocks<Fp64GramSmall>(m, n) <= 4 && 5 * padded<Fp64GramSmall>(m, n) <= 2 * padded<Fp64Gram>(m, n))) &&
-        k_splits<Fp64GramSmall, T>(m, n, k, multiprocessors) > 1)
+    // (C of few small Gram blocks: one or two, or with operands along k up
+    // to four that pad C at most 2/5 as much as the Gram row's blocks)
+    const std::int64_t small_blocks = blocks<Fp64GramSmall>(m, n);
+    const bool few_small = small_blocks <= (narrow || k_contiguous ? 1 : 2) ||
+                           (k_contiguous && small_blocks <= 4 &&
+                            5 * padded<Fp64GramSmall>(m, n) <= 2 * padded<Fp64Gram>(m, n));
+    if (gram_small_row_kernels<T>() && splits > 1 && few_small && k_splits<Fp64GramSmall, T>(m, n, k, multiprocessors) > 1)
       return Pick::GramSmall;
     if (gram_row_kernels<T, true>() && k_contiguous && large_splits > 1 && k >= 4 * (m + n)) {
       if ((m > n ? m : n) >= 256 && 20 * padded<Fp64GramWide>(m, n) <= 23 * padded<Fp64Gram>(m, n))
