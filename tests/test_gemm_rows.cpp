@@ -17,7 +17,9 @@
 //   mid-size rows with k split 2, 3 and 7 ways and the narrow rows (8- and
 //   16-deep, 32 and 48 columns wide) 3 and 5 ways through the harness (its
 //   bitwise-repeat check is the determinism check), a bad split count, and
-//   two queues sharing the workspace (GPU).
+//   two queues sharing the workspace (GPU);
+// - the last wave split: the table's rule (any backend) and the fp64 large
+//   row computed in two parts through the dispatcher's launch (GPU).
 #include <Kokkos_Random.hpp>
 #include <cstring>
 #include <utility>
@@ -105,16 +107,21 @@ TEST(ScratchLayout, KColumnsKeepsPairsAndBanks) {
 
 // The GPU table's row rule (a host function; on builds without fp64 MMA the
 // fp64 rows are SIMT ones, so only the square that fills every wave is
-// checked there). fp64 on 132 multiprocessors: 1500^3 is 288 large blocks
-// for 264 slots (two waves, the second 24 blocks) against the mid row's
-// 576 blocks for 396 slots (two full ones): not the large row.
+// checked there). fp64 on 132 multiprocessors: 1100^3 is 162 large blocks
+// for 264 slots (a wave 61 % full) against the mid row's 324 blocks for 396
+// (82 %): not the large row; 1500^3, 288 large blocks (a wave and 24
+// blocks, which the last wave split computes with k split: 1.1 waves as
+// modelled) against the mid row's 576 blocks (two full waves): the large
+// row; 1536^3 likewise, though C is whole mid blocks.
 TEST(TilePick, Fp64ComparesWavesNotBlocks) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
   using Pick = Table::Pick;
   EXPECT_EQ(Table::blocked_pick<double>(4096, 4096, 4096, true, true, 132), Pick::Large);
   EXPECT_EQ(Table::blocked_pick<double>(64, 7680, 64, false, true, 132), Pick::Mid);
   if constexpr (Table::f64_mma) {
-    EXPECT_NE(Table::blocked_pick<double>(1500, 1500, 1500, false, true, 132), Pick::Large);
+    EXPECT_NE(Table::blocked_pick<double>(1100, 1100, 1100, false, true, 132), Pick::Large);
+    EXPECT_EQ(Table::blocked_pick<double>(1500, 1500, 1500, false, true, 132), Pick::Large);
+    EXPECT_EQ(Table::blocked_pick<double>(1536, 1536, 1536, true, true, 132), Pick::Large);
     EXPECT_NE(Table::blocked_pick<double>(1024, 1024, 1024, true, true, 132), Pick::Large);
     EXPECT_EQ(Table::blocked_pick<double>(2048, 2048, 2048, true, true, 132), Pick::Large);
     EXPECT_EQ(Table::blocked_pick<double>(1234, 4321, 777, false, true, 132), Pick::Large);
@@ -322,7 +329,7 @@ TEST(TilePick, Fp64WideGramRowForSplitGramProducts) {
 
 // fp64 C of whole mid blocks (64 x 64), less than twice as tall as wide,
 // that the large row does not take: the mid row, not the narrow one (1024^3,
-// 1152^3, 1536^3, 1024 x 1024 x 1032; any op); C with edge blocks keeps the
+// 1152^3, 1024 x 1024 x 1032; any op); C with edge blocks keeps the
 // narrow row (1000^3, 1100^3), as do tall panels (2100 x 72 x 40, 7680 x 64
 // x 64).
 TEST(TilePick, Fp64WholeMidBlocksTakeTheMidRow) {
@@ -330,8 +337,7 @@ TEST(TilePick, Fp64WholeMidBlocksTakeTheMidRow) {
   using Pick = Table::Pick;
   if constexpr (Table::f64_mma) {
     for (bool k_contiguous : {true, false}) {
-      for (const Shape3& sh : std::vector<Shape3>{{1024, 1024, 1024}, {1152, 1152, 1152}, {1536, 1536, 1536},
-                                                  {1024, 1024, 1032}})
+      for (const Shape3& sh : std::vector<Shape3>{{1024, 1024, 1024}, {1152, 1152, 1152}, {1024, 1024, 1032}})
         EXPECT_EQ(Table::blocked_pick<double>(sh.m, sh.n, sh.k, sh.k % 8 == 0, true, 132, k_contiguous), Pick::Mid)
             << sh.m << " x " << sh.n << " x " << sh.k;
       EXPECT_EQ(Table::blocked_pick<double>(1000, 1000, 1000, false, true, 132, k_contiguous), Pick::Narrow);
@@ -911,6 +917,60 @@ TEST(SplitKRule, LaunchFinishesPartFilledWaves) {
         }
 }
 
+// The last wave split (TileTable::tail_split), on 132 SMs: 2500^3's 800
+// large blocks (three waves of 264 and 8 blocks) computed as C less its last
+// block column, then that column (4 columns of C) split 13 ways; 3210 x
+// 2100 x 4321 (858 blocks) less its last two block rows, those split 4
+// ways; 8192^3 (31 waves and 8 blocks) less its last block column, split 4
+// ways. Not where the waves are whole or the last one more than half full,
+// not on fp32 rows or rows of three blocks per SM, not within one wave.
+// Everywhere: whole lines, at most W waves before them, splits within
+// k_splits' limits. (The dispatcher asks only where launch_splits leaves
+// the product whole.)
+TEST(SplitKRule, TailSplitFinishesTheLastWave) {
+  using Table = kmm::TileTable<Kokkos::DefaultHostExecutionSpace, false>;  // the GPU table
+  using L = Table::Fp64MmaLarge;
+  const auto t2500 = Table::tail_split<L, double>(2500, 2500, 2500, 132);
+  ASSERT_TRUE(t2500.has_value());
+  EXPECT_FALSE(t2500->rows);
+  EXPECT_EQ(t2500->from, 2496);
+  EXPECT_EQ(t2500->splits, 13);
+  const auto t3210 = Table::tail_split<L, double>(3210, 2100, 4321, 132);
+  ASSERT_TRUE(t3210.has_value());
+  EXPECT_TRUE(t3210->rows);
+  EXPECT_EQ(t3210->from, 3072);
+  EXPECT_EQ(t3210->splits, 4);
+  const auto t8192 = Table::tail_split<L, double>(8192, 8192, 8192, 132);
+  ASSERT_TRUE(t8192.has_value());
+  EXPECT_FALSE(t8192->rows);
+  EXPECT_EQ(t8192->from, 8128);
+  EXPECT_FALSE((Table::tail_split<L, double>(4096, 4096, 4096, 132)));        // 7.76 waves
+  EXPECT_FALSE((Table::tail_split<L, double>(2048, 2048, 2048, 132)));        // 1.94
+  EXPECT_FALSE((Table::tail_split<L, double>(16384, 16384, 384, 132)));       // short k: 124.1 waves, no gain
+  EXPECT_FALSE((Table::tail_split<L, double>(1408, 1536, 2048, 132)));        // 264 blocks: one whole wave
+  EXPECT_FALSE((Table::tail_split<L, double>(1100, 1100, 25000, 132)));       // under one wave
+  EXPECT_FALSE((Table::tail_split<Table::Fp32Large, float>(2500, 2500, 2500, 132)));
+  EXPECT_FALSE((Table::tail_split<Table::Fp32Mid, float>(2500, 2500, 2500, 132)));
+  EXPECT_FALSE((Table::tail_split<Table::Fp64MmaMid, double>(2500, 2500, 2500, 132)));
+  for (int sms : {1, 2, 16, 108, 132})
+    for (i64 m : {100, 300, 1000, 2500, 3210, 8192})
+      for (i64 n : {64, 150, 700, 2100, 4321})
+        for (i64 k : {64, 517, 3000, 20000}) {
+          const auto t = Table::tail_split<L, double>(m, n, k, sms);
+          if (!t) continue;
+          const std::string where = std::to_string(m) + " x " + std::to_string(n) + " x " + std::to_string(k) +
+                                    " on " + std::to_string(sms) + " SMs";
+          const i64 bm = (m + L::BM - 1) / L::BM, bn = (n + L::BN - 1) / L::BN, slots = 2 * sms;
+          const i64 unit = t->rows ? L::BM : L::BN, extent = t->rows ? m : n;
+          EXPECT_EQ(t->from % unit, 0) << where;
+          EXPECT_TRUE(t->from > 0 && t->from < extent) << where << ": from " << t->from;
+          const i64 head = (t->rows ? t->from / L::BM * bn : bm * (t->from / L::BN));
+          EXPECT_LE(head, bm * bn / slots * slots) << where << ": the first part over its whole waves";
+          EXPECT_GE(t->splits, 2) << where;
+          EXPECT_GE((k + L::BK - 1) / L::BK / t->splits, 8) << where << ": splits of fewer than 8 k-steps";
+        }
+}
+
 template <int Splits, TableRow W = TableRow::Mid>
 struct SplitRowKernel {
   template <class E, class T, class AV, class BV, class CV>
@@ -960,6 +1020,55 @@ TYPED_TEST(GpuRows, SplitKMatchesReference) {
       sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(SplitRowKernel<3, TableRow::Short>{}, seed);
       sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(SplitRowKernel<3, TableRow::MidEdge>{}, seed);
     }
+  }
+}
+
+// The last wave split through the dispatcher's launch (detail::launch_row)
+// on the table's fp64 large row, told the device has 1 SM (two slots) so
+// small products take it: 300 x 50 (three block rows) as its first two block
+// rows, then the third (44 rows of C) split; 100 x 150 (three block
+// columns) as two, then the third (22 columns); k off the k-step, every op,
+// C along either direction, operands padded (packs on both parts) or not.
+template <int Sms>
+struct TailSplitKernel {
+  template <class E, class T, class AV, class BV, class CV>
+  void operator()(const E& space, Op opA, Op opB, T alpha, const AV& A, const BV& B, T beta, const CV& C) const {
+    kmm::detail::checked_gemm("tail split", space, opA, opB, alpha, A, B, beta, C,
+                              [&](auto ta, auto tb, const auto& a, const auto& b, const auto& c) {
+                                using D = kmm::kernels::Operands<decltype(ta)::value, decltype(tb)::value,
+                                                                 std::decay_t<decltype(a)>, std::decay_t<decltype(b)>,
+                                                                 std::decay_t<decltype(c)>>;
+                                const D d(a, b, c);
+                                kmm::detail::launch_row<table_row<TableRow::Large, E, T>>(space, d.facts(), alpha,
+                                                                                          beta, Sms);
+                              });
+  }
+};
+TYPED_TEST(GpuRows, TailSplitMatchesReference) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  if constexpr (kmm::detail::is_host_space<E>()) {
+    GTEST_SKIP() << "the last wave split is a GPU Blocked launch";
+  } else if constexpr (!std::is_same<T, double>::value) {
+    GTEST_SKIP() << "fp32 rows are not split so (TileTable::tail_split: fp64 rows of two blocks per SM)";
+  } else {
+    using Table = kmm::TileTable<E>;
+    using L = table_row<TableRow::Large, E, T>;
+    unsigned seed = 4321;
+    const auto rows = Table::template tail_split<L, T>(300, 50, 517, 1);
+    const auto cols = Table::template tail_split<L, T>(100, 150, 517, 1);
+    ASSERT_TRUE(rows && rows->rows && rows->from == 256) << "300 x 50 x 517 on 1 SM: not its last block row";
+    ASSERT_TRUE(cols && !cols->rows && cols->from == 128) << "100 x 150 x 517 on 1 SM: not its last block column";
+    for (const Shape3& sh : std::vector<Shape3>{{300, 50, 517}, {100, 150, 517}})
+      for (Op opA : {Op::N, Op::T})
+        for (Op opB : {Op::N, Op::T}) {
+          const Case cl{sh.m, sh.n, sh.k, opA, opB, Lay::L, Lay::L, Lay::L, -1.5, 0.7};
+          EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(cl, TailSplitKernel<1>{}, ++seed)), "") << cl.str();
+          const Case cr{sh.m, sh.n, sh.k, opA, opB, Lay::R, Lay::L, Lay::R, 1.0, 0.0};
+          EXPECT_EQ((run_case<T, E, Lay::R, Lay::L, Lay::R>(cr, TailSplitKernel<1>{}, ++seed)), "") << cr.str();
+          const Case cp{sh.m, sh.n, sh.k, opA, opB, Lay::P, Lay::P, Lay::P, 0.5, -1.0};
+          EXPECT_EQ((run_case<T, E, Lay::P, Lay::P, Lay::P>(cp, TailSplitKernel<1>{}, ++seed)), "") << cp.str();
+        }
   }
 }
 

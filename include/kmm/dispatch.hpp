@@ -47,16 +47,35 @@ void run_gpu_blocked(const ExecSpace& space, typename CView::const_value_type al
     kernels::gpu_blocked<Row>(space, d.facts(), alpha, beta, splits);
 }
 
+/// GPU Blocked row R on the operands f describes (d's, or C^T's), for a
+/// device of `sms` multiprocessors: k split as TileTable::launch_splits
+/// says, or, where that leaves it whole and TileTable::tail_split says so,
+/// in two products: C less its last block rows (columns), then those with
+/// k split.
+template <class R, class ExecSpace, class Facts>
+void launch_row(const ExecSpace& space, const Facts& f, typename Facts::T alpha, typename Facts::T beta, int sms) {
+  using Table = TileTable<ExecSpace>;
+  using T = typename Facts::T;
+  const int splits = Table::template launch_splits<R, T>(f.m, f.n, f.k, sms);
+  const auto tail = splits == 1 ? Table::template tail_split<R, T>(f.m, f.n, f.k, sms) : std::nullopt;
+  if (!tail) return kernels::gpu_blocked<R>(space, f, alpha, beta, splits);
+  const auto head = tail->rows ? kernels::rows_of(f, 0, tail->from) : kernels::columns_of(f, 0, tail->from);
+  const auto lines = tail->rows ? kernels::rows_of(f, tail->from, f.m) : kernels::columns_of(f, tail->from, f.n);
+  kernels::gpu_blocked<R>(space, head, alpha, beta, 1);
+  kernels::gpu_blocked<R>(space, lines, alpha, beta, tail->splits);
+}
+
 /// Algorithm::Blocked: on a host space libkmm's frame with this CPU's
 /// micro-kernel; on a GPU the row the table picks for the shape (large, mid
 /// (its edge form for C mostly in edge blocks, TileTable::Fp64MidEdge),
 /// narrow, 32 or 48 columns wide (16-deep where op(A) runs along k), Gram,
 /// wide Gram, small Gram, 96-row, or fp32's thin rows), with k split where
 /// that row's blocks leave most of the device's multiprocessors idle or
-/// part-fill their waves (TileTable::launch_splits); wide C that the tall
-/// rows compute better turned, as C^T = op(B)^T op(A)^T
-/// (TileTable::blocked_transpose). The
-/// operand descriptor is computed once, here, and handed to the kernel.
+/// part-fill their waves (TileTable::launch_splits), or else only the last
+/// part-filled wave's block rows or columns split (TileTable::tail_split);
+/// wide C that the tall rows compute better turned, as C^T = op(B)^T
+/// op(A)^T (TileTable::blocked_transpose). The operand descriptor is
+/// computed once, here, and handed to the kernel.
 template <bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
 void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
                  typename CView::const_value_type beta, const CView& C) {
@@ -69,8 +88,7 @@ void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha,
     const Desc d(A, B, C);
     const int sms = multiprocessors(space);
     const auto launch_on = [&](auto row, const auto& f) {  // row R on facts f (d's, or C^T's)
-      using R = typename decltype(row)::type;
-      kernels::gpu_blocked<R>(space, f, alpha, beta, Table::template launch_splits<R, T>(f.m, f.n, f.k, sms));
+      launch_row<typename decltype(row)::type>(space, f, alpha, beta, sms);
     };
     const auto launch = [&](auto row) { launch_on(row, d.facts()); };
     using Large = typename Table::template blocked<T>;

@@ -399,6 +399,62 @@ struct TileTable<ExecSpace, false> {
     return 10 * least <= 9 * base ? int(best) : s0;
   }
 
+  /// The last wave split (fp64 rows of at most two blocks per
+  /// multiprocessor, products that launch_splits leaves unsplit): where row
+  /// R's blocks fill W >= 1 waves and part of one more, the dispatcher
+  /// computes C in two parts, each a product of its own: C less its last
+  /// `lines` block rows (rows: true) or block columns, at most W waves, as
+  /// before; then those lines with k split `splits` ways, their partials
+  /// reduced as split-k's (the same bits every run). A part-filled last
+  /// wave takes as long as a full one on these rows (perf-log: "Splits that
+  /// finish their waves"): 2500^3 is 800 large blocks for 264 slots, three
+  /// waves and one of 8 blocks. Model, in k-steps of one round of blocks:
+  /// the part's rounds times its steps; the lines' rounds of items times
+  /// the k-steps of a split plus split_item_steps, their partials'
+  /// traffic at flops_per_byte (as launch_splits), and tail_launch_steps
+  /// for the two more launches (split and reduction kernels, a few
+  /// microseconds each: about 12 k-steps of the large row, 0.7 us each on
+  /// the H200). Taken where it models at least 10 % or half a wave under
+  /// the unsplit product (the model's errors, launches and the first part's
+  /// ragged end, do not grow with the waves: 8192^3, 31 waves and 8 blocks,
+  /// saves 2 %); the orientation and split count of least modelled time.
+  /// On the H200 (perf-log: "The last wave split"): 2500^3 0.82 -> 1.00 of
+  /// cuBLAS, 3000^3 0.84 -> 0.95, 3210 x 2100 x 4321 opA = T 0.69 -> 0.81.
+  struct TailSplit {
+    bool rows;          // the lines are C's last block rows (else its last block columns)
+    std::int64_t from;  // their first row (column) of C: a multiple of R::BM (R::BN)
+    int splits;
+    std::int64_t cost;  // modelled: k-steps of one round of blocks, both parts
+  };
+  static constexpr std::int64_t tail_launch_steps = 12;
+  template <class R, class T>
+  static std::optional<TailSplit> tail_split(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
+    if (std::is_same<T, float>::value || R::min_blocks > 2) return std::nullopt;
+    const std::int64_t bm = (m + R::BM - 1) / R::BM, bn = (n + R::BN - 1) / R::BN, b = bm * bn;
+    const std::int64_t slots_ = slots<R>(multiprocessors), waves = b / slots_, sms = multiprocessors;
+    if (waves < 1 || b % slots_ == 0) return std::nullopt;
+    const std::int64_t steps = (k + R::BK - 1) / R::BK, base = (waves + 1) * steps;
+    std::optional<TailSplit> best;
+    std::int64_t least = base;
+    for (const bool rows : {true, false}) {
+      const std::int64_t line = rows ? bn : bm, lines = rows ? bm : bn;
+      const std::int64_t t = (b - waves * slots_ + line - 1) / line;  // the fewest lines leaving W waves
+      if (t >= lines) continue;
+      const std::int64_t from = (lines - t) * (rows ? R::BM : R::BN);
+      const std::int64_t tm = rows ? m - from : m, tn = rows ? n : n - from;  // the lines' part of C
+      const std::int64_t head = (b - t * line + slots_ - 1) / slots_ * steps;
+      const std::int64_t cap = split_cap<R, T>(tm, tn, k);
+      for (std::int64_t q = 2; q <= cap; ++q) {
+        const std::int64_t items = (t * line * q + sms - 1) / sms, rounds = (items + R::min_blocks - 1) / R::min_blocks;
+        const std::int64_t partials =
+            flops_per_byte * std::int64_t(sizeof(T)) * q * tm * tn / (sms * R::min_blocks * R::BM * R::BN * R::BK);
+        const std::int64_t cost = head + rounds * ((steps + q - 1) / q + split_item_steps) + partials + tail_launch_steps;
+        if (cost < least) least = cost, best = TailSplit{rows, from, int(q), cost};
+      }
+    }
+    return 10 * least <= 9 * base || 2 * (base - least) >= steps ? best : std::nullopt;
+  }
+
   /// Which Blocked row computes an m x n x k product (perf-log: "Edges
   /// without registers"). fp32: with directions the layouts fix, a thin
   /// row where C has at most 32 columns and at least as many rows
@@ -420,8 +476,11 @@ struct TileTable<ExecSpace, false> {
   /// large row where C has at least 128 rows and columns and its waves cost
   /// 15 % less than the mid row's (a wave: every resident-block slot of the
   /// device's multiprocessors busy; the last one counts whole, since its
-  /// blocks take as long however few they are: 1500^3 is 288 large blocks
-  /// for 264 slots, two waves, perf-log: "Waves, not blocks"). Else the
+  /// blocks take as long however few they are, perf-log: "Waves, not
+  /// blocks"; unless tail_split splits it: then as modelled there, so
+  /// 1500^3, 288 large blocks for 264 slots, 1.1 waves against the mid
+  /// row's two, takes the large row, 0.85 -> 0.95 of cuBLAS on the H200,
+  /// perf-log: "The last wave split"). Else the
   /// narrow row where C has at least as many rows as columns and its grid
   /// pads C at most 2 % more than the mid row's (C of about 3,200 rows or
   /// more that end 1-64 past a multiple of 128: 20000 x 48 x 3000 pads 0.3 %
@@ -513,6 +572,15 @@ struct TileTable<ExecSpace, false> {
     const std::int64_t waves = (blocks<R>(m, n) + slots<R>(multiprocessors) - 1) / slots<R>(multiprocessors);
     return waves * R::min_blocks * R::BM * R::BN;
   }
+  /// wave_elements of the fp64 large row, its last wave split where
+  /// tail_split takes it (the modelled k-steps as waves).
+  template <class T>
+  static std::int64_t large_wave_elements(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
+    using R = Fp64Large;
+    const auto t = tail_split<R, T>(m, n, k, multiprocessors);
+    if (!t) return wave_elements<R>(m, n, multiprocessors);
+    return t->cost * R::min_blocks * R::BM * R::BN / ((k + R::BK - 1) / R::BK);
+  }
   template <class T>
   static Pick blocked_pick(std::int64_t m, std::int64_t n, std::int64_t k, bool large_whole_tiles,
                            bool static_directions, int multiprocessors, bool k_contiguous = false,
@@ -562,7 +630,7 @@ struct TileTable<ExecSpace, false> {
     if (f64_mma && k >= m + n && (m < n ? m : n) >= 128 && launch_splits<Fp64Large, T>(m, n, k, multiprocessors) > 1)
       return Pick::Large;
     if ((m < n ? m : n) >= 128 &&
-        20 * wave_elements<Fp64Large>(m, n, multiprocessors) <= 23 * wave_elements<Fp64Mid>(m, n, multiprocessors))
+        20 * large_wave_elements<T>(m, n, k, multiprocessors) <= 23 * wave_elements<Fp64Mid>(m, n, multiprocessors))
       return Pick::Large;
     if (splits > 1 && large_splits > 1 && large_pads_alike) return Pick::Large;
     const std::int64_t waves = n48      ? wave_elements<Fp64Narrow48>(m, n, multiprocessors)

@@ -115,6 +115,29 @@ OperandFacts<T, BFast, AFast> transposed(const OperandFacts<T, AFast, BFast>& d)
                                        d.a_sp, d.a_si, d.c_sj, d.c_si, d.b,    d.a,    d.c};
 }
 
+/// The facts of rows [i0, i1) of C = op(A) op(B) (rows_of) or of its columns
+/// [j0, j1) (columns_of): the same strides, the data of op(A) (op(B)) and C
+/// from that row (column) on. The dispatcher computes a product in two
+/// parts this way (TileTable::tail_split); i0 (j0) a multiple of the row's
+/// BM (BN) keeps every pack that was aligned aligned.
+template <class T, int AFast, int BFast>
+OperandFacts<T, AFast, BFast> rows_of(const OperandFacts<T, AFast, BFast>& d, detail::index_t i0, detail::index_t i1) {
+  OperandFacts<T, AFast, BFast> r = d;
+  r.m = i1 - i0;
+  r.a += i0 * d.a_si;
+  r.c += i0 * d.c_si;
+  return r;
+}
+template <class T, int AFast, int BFast>
+OperandFacts<T, AFast, BFast> columns_of(const OperandFacts<T, AFast, BFast>& d, detail::index_t j0,
+                                         detail::index_t j1) {
+  OperandFacts<T, AFast, BFast> r = d;
+  r.n = j1 - j0;
+  r.b += j0 * d.b_sj;
+  r.c += j0 * d.c_sj;
+  return r;
+}
+
 /// The unit-stride direction of op(X)'s rows where View's layout fixes it
 /// (OperandFacts' A_FAST, B_FAST). RowsAreDim0: op(X)'s rows are View's
 /// dimension 0.
