@@ -407,8 +407,8 @@ struct GpuBlocked {
   }
 
   // acc to partial s, unscaled: 16-byte packs along the partials' unit
-  // stride for interior blocks where the extent allows, else element by
-  // element inside C.
+  // stride where the extent along it is a multiple of the pack (at C's edge
+  // the packs inside C), else element by element inside C.
   KOKKOS_FORCEINLINE_FUNCTION void write_partial(int rank, index_t i0, index_t j0, index_t s,
                                                  const acc_type& acc) const {
     T* const base = partial + s * p.size();
@@ -420,6 +420,16 @@ struct GpuBlocked {
     } else if (interior && p_vec_n) {
       for_each_pack<MK, false>(rank, acc, [&](int r, int c, T(&v)[MK::VN]) {
         detail::store_global_pack<T, MK::VN>(base + (i0 + r) * p.si + (j0 + c), v);
+      });
+    } else if (p_vec_m) {  // an edge block (the partials' columns end on a pack): the packs inside C, as write_back
+      for_each_pack<MK, true>(rank, acc, [&](int r, int c, T(&v)[MK::VM]) {
+        const index_t gi = i0 + r, gj = j0 + c;
+        if (gi < d.m && gj < d.n) detail::store_global_pack<T, MK::VM>(base + gi + gj * p.sj, v);
+      });
+    } else if (p_vec_n) {  // (the partials' rows along j, ending on a pack)
+      for_each_pack<MK, false>(rank, acc, [&](int r, int c, T(&v)[MK::VN]) {
+        const index_t gi = i0 + r, gj = j0 + c;
+        if (gi < d.m && gj < d.n) detail::store_global_pack<T, MK::VN>(base + gi * p.si + gj, v);
       });
     } else {
       for_each_element<MK>(rank, acc, [&](int r, int c, T x) {
@@ -452,6 +462,20 @@ struct GpuBlocked {
     } else if (interior && c_vec_n) {  // VN consecutive columns per pack
       for_each_pack<MK, false>(rank, acc, [&](int r, int c, T(&v)[MK::VN]) {
         detail::update_c_pack(d.c + (i0 + r) * d.c_si + (j0 + c) * d.c_sj, v, alpha, beta);
+      });
+    } else if (c_vec_m && d.m % MK::VM == 0) {
+      // an edge block of C whose columns end on a whole pack: the packs
+      // inside C (element by element, a warp's stores left three quarters
+      // of every 32-byte sector unused: batched 28 x 28 moved 2.5 times the
+      // sectors of its data through L2; perf-log "Edge blocks by packs of C")
+      for_each_pack<MK, true>(rank, acc, [&](int r, int c, T(&v)[MK::VM]) {
+        const index_t gi = i0 + r, gj = j0 + c;
+        if (gi < d.m && gj < d.n) detail::update_c_pack(d.c + gi * d.c_si + gj * d.c_sj, v, alpha, beta);
+      });
+    } else if (c_vec_n && d.n % MK::VN == 0) {  // (C's rows along j, ending on a pack)
+      for_each_pack<MK, false>(rank, acc, [&](int r, int c, T(&v)[MK::VN]) {
+        const index_t gi = i0 + r, gj = j0 + c;
+        if (gi < d.m && gj < d.n) detail::update_c_pack(d.c + gi * d.c_si + gj * d.c_sj, v, alpha, beta);
       });
     } else {
       for_each_element<MK>(rank, acc, [&](int r, int c, T x) {
