@@ -463,7 +463,9 @@ struct GpuBlocked {
       for_each_pack<MK, false>(rank, acc, [&](int r, int c, T(&v)[MK::VN]) {
         detail::update_c_pack(d.c + (i0 + r) * d.c_si + (j0 + c) * d.c_sj, v, alpha, beta);
       });
-    } else if (c_vec_m && d.m % MK::VM == 0) {
+    } else if (!WholeTiles && c_vec_m && d.m % MK::VM == 0) {
+      // (not compiled into WholeTiles kernels: there it cost the fp32 large
+      // row's NN kernel 8 bytes of spills at its 128-register cap, 0.93 as fast)
       // an edge block of C whose columns end on a whole pack: the packs
       // inside C (element by element, a warp's stores left three quarters
       // of every 32-byte sector unused: batched 28 x 28 moved 2.5 times the
@@ -472,7 +474,7 @@ struct GpuBlocked {
         const index_t gi = i0 + r, gj = j0 + c;
         if (gi < d.m && gj < d.n) detail::update_c_pack(d.c + gi * d.c_si + gj * d.c_sj, v, alpha, beta);
       });
-    } else if (c_vec_n && d.n % MK::VN == 0) {  // (C's rows along j, ending on a pack)
+    } else if (!WholeTiles && c_vec_n && d.n % MK::VN == 0) {  // (C's rows along j, ending on a pack)
       for_each_pack<MK, false>(rank, acc, [&](int r, int c, T(&v)[MK::VN]) {
         const index_t gi = i0 + r, gj = j0 + c;
         if (gi < d.m && gj < d.n) detail::update_c_pack(d.c + gi * d.c_si + gj * d.c_sj, v, alpha, beta);
