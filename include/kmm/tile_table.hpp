@@ -373,6 +373,13 @@ struct TileTable<ExecSpace, false> {
   /// "Edge-heavy C on the mid row; fp32 narrow splits").
   static constexpr int split_item_steps = 2;
   static constexpr int flops_per_byte = 12;  // H100/H200 fp64 MMA: about 50 TFLOP/s over 4 TB/s
+  /// The traffic of q partials of an m x n C, in k-steps of one round of
+  /// row R's blocks on a multiprocessor (at flops_per_byte): the split
+  /// models' price of a split (launch_splits, tail_split).
+  template <class R, class T>
+  static std::int64_t partial_steps(std::int64_t q, std::int64_t m, std::int64_t n, std::int64_t sms) {
+    return flops_per_byte * std::int64_t(sizeof(T)) * q * m * n / (sms * R::min_blocks * R::BM * R::BN * R::BK);
+  }
   template <class R, class T>
   static int launch_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
     const int s0 = k_splits<R, T>(m, n, k, multiprocessors);
@@ -381,9 +388,7 @@ struct TileTable<ExecSpace, false> {
     const std::int64_t cap = split_cap<R, T>(m, n, k);  // k_splits' limits
     const auto cost = [&](std::int64_t q) {  // in thirds of k-steps of one round of blocks on a multiprocessor
       const std::int64_t items = (b * q + sms - 1) / sms, rounds = (items + R::min_blocks - 1) / R::min_blocks;
-      const std::int64_t partials = q > 1 ? flops_per_byte * std::int64_t(sizeof(T)) * q * m * n /
-                                                (sms * R::min_blocks * R::BM * R::BN * R::BK)
-                                          : 0;
+      const std::int64_t partials = q > 1 ? partial_steps<R, T>(q, m, n, sms) : 0;
       const std::int64_t thirds = std::is_same<T, float>::value && items % R::min_blocks != 0
                                       ? 3 * (items / R::min_blocks) + 2  // the last round's lone block: 2/3
                                       : 3 * rounds;
@@ -446,9 +451,8 @@ struct TileTable<ExecSpace, false> {
       const std::int64_t cap = split_cap<R, T>(tm, tn, k);
       for (std::int64_t q = 2; q <= cap; ++q) {
         const std::int64_t items = (t * line * q + sms - 1) / sms, rounds = (items + R::min_blocks - 1) / R::min_blocks;
-        const std::int64_t partials =
-            flops_per_byte * std::int64_t(sizeof(T)) * q * tm * tn / (sms * R::min_blocks * R::BM * R::BN * R::BK);
-        const std::int64_t cost = head + rounds * ((steps + q - 1) / q + split_item_steps) + partials + tail_launch_steps;
+        const std::int64_t cost = head + rounds * ((steps + q - 1) / q + split_item_steps) +
+                                  partial_steps<R, T>(q, tm, tn, sms) + tail_launch_steps;
         if (cost < least) least = cost, best = TailSplit{rows, from, int(q), cost};
       }
     }
