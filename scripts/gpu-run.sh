@@ -80,9 +80,10 @@ if [[ " $steps " == *" sanitize "* ]]; then
       --gtest_filter="${KMM_SANITIZE_ROWS_FILTER:-*}"
     # the table's large and narrow rows on the harness' small shapes: edge
     # blocks, partial k-steps and unaligned operands by cp.async element copies;
-    # the 96-row row through Auto (edges, whole blocks, k split)
-    KMM_TEST_SMALL=1 sanitize $tool blocked "large, narrow and 96-row rows" .gpu/bin/kmm-test-blocked \
-      --gtest_filter='*LargeTile*:*NarrowTile*:*Misaligned*:*ShortRows*'
+    # the 96-row row through Auto (edges, whole blocks, k split); unaligned
+    # operands copied with padding first (whole and in panels)
+    KMM_TEST_SMALL=1 sanitize $tool blocked "large, narrow and 96-row rows, repacked operands" .gpu/bin/kmm-test-blocked \
+      --gtest_filter='*LargeTile*:*NarrowTile*:*Misaligned*:*ShortRows*:*Repacked*'
   done
 fi
 if [[ " $steps " == *" tune "* ]]; then

@@ -37,8 +37,10 @@ TYPED_TEST(GemmBlocked, NarrowTileMatchesReference) {
 }
 // Operands one element off their alignment, on a shape with whole blocks:
 // the host must see that 16-byte packs do not fit and stage element by
-// element (a misaligned 16-byte load faults on a GPU). L R L and R R R give
-// each operand both unit-stride directions across the ops; every layout
+// element (a misaligned 16-byte load faults on a GPU), as the table's
+// large row does when called alone; through the dispatcher a GPU copies
+// them first (RepackedOperandsMatchReference). L R L and R R R give each
+// operand both unit-stride directions across the ops; every layout
 // combination in this file is one the sweeps compile already.
 TYPED_TEST(GemmBlocked, MisalignedOperandsTakeTheElementPath) {
   using T = typename TypeParam::value_type;
@@ -48,9 +50,82 @@ TYPED_TEST(GemmBlocked, MisalignedOperandsTakeTheElementPath) {
     for (Op opB : {Op::N, Op::T}) {
       const Case lr{300, 280, 72, opA, opB, Lay::L, Lay::R, Lay::L, 1.0, 0.7};
       EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::L>(lr, BlockedKernel{}, ++seed, false, 1)), "") << lr.str();
+      EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::L>(lr, BlockedLargeKernel{}, ++seed, false, 1)), "") << lr.str();
       const Case rr{300, 280, 72, opA, opB, Lay::R, Lay::R, Lay::R, -1.5, 0.0};
       EXPECT_EQ((run_case<T, E, Lay::R, Lay::R, Lay::R>(rr, BlockedKernel{}, ++seed, false, 1)), "") << rr.str();
+      EXPECT_EQ((run_case<T, E, Lay::R, Lay::R, Lay::R>(rr, BlockedLargeKernel{}, ++seed, false, 1)), "") << rr.str();
     }
+}
+// Operands whose packs do not align, copied with a padded leading dimension
+// before the product (kmm::detail::with_repacked; told here to copy at any
+// reuse): odd leading dimensions along either direction (L L L, R R L), no
+// unit stride (S), data one element off (P shifted), and an operand whose
+// packs align left as it is (P A with L B). Whole, or in panels of 256
+// lines (of at most 160 elements: k = 151, or 160 padded): 601 x 519 then
+// runs as 3 x 3 products. The products
+// then run through the dispatcher's pick on the copies. Each call counts
+// its products and those that still saw an operand without packs.
+struct RepackRuns {
+  int runs = 0, unpacked = 0;
+};
+inline RepackRuns repack_runs;
+template <bool Panels>
+struct RepackedKernel {
+  template <class E, class T, class AV, class BV, class CV>
+  void operator()(const E& space, Op opA, Op opB, T alpha, const AV& A, const BV& B, T beta, const CV& C) const {
+    kmm::detail::checked_gemm("repacked", space, opA, opB, alpha, A, B, beta, C,
+                              [&](auto ta, auto tb, const auto& a, const auto& b, const auto& c) {
+                                using D = kmm::kernels::Operands<decltype(ta)::value, decltype(tb)::value,
+                                                                 std::decay_t<decltype(a)>, std::decay_t<decltype(b)>,
+                                                                 std::decay_t<decltype(c)>>;
+                                constexpr int V = kmm::kernels::repack_pack<T>();
+                                const D d(a, b, c);
+                                const auto run = [&](const auto& f) {
+                                  ++repack_runs.runs;
+                                  if (f.template a_repackable<V>() || f.template b_repackable<V>())
+                                    ++repack_runs.unpacked;
+                                  kmm::detail::blocked_on(space, f, alpha, beta);
+                                };
+                                const long panel_bytes = Panels ? 256 * 160 * long(sizeof(T)) : 1L << 30;
+                                kmm::detail::with_repacked(space, d.facts(), run, 0, panel_bytes);
+                              });
+  }
+};
+TYPED_TEST(GemmBlocked, RepackedOperandsMatchReference) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  if constexpr (kmm::detail::is_host_space<E>()) {
+    GTEST_SKIP() << "host backends pack every operand in their frame; the repack is the GPU dispatcher's";
+  } else {
+    unsigned seed = 1300;
+    constexpr bool panel = true, whole = false;
+    const auto check = [&](auto kernel, const Case& cs, auto la, auto lb, auto lc, i64 shift, int runs) {
+      constexpr Lay LA = decltype(la)::value, LB = decltype(lb)::value, LC = decltype(lc)::value;
+      repack_runs = {};
+      EXPECT_EQ((run_case<T, E, LA, LB, LC>(cs, kernel, ++seed, false, shift)), "") << cs.str() << " shift " << shift;
+      EXPECT_EQ(repack_runs.runs, 2 * runs) << cs.str() << " shift " << shift << ": products run (two calls)";
+      EXPECT_EQ(repack_runs.unpacked, 0) << cs.str() << " shift " << shift << ": an operand still without packs";
+    };
+    using L = std::integral_constant<Lay, Lay::L>;
+    using R = std::integral_constant<Lay, Lay::R>;
+    using S = std::integral_constant<Lay, Lay::S>;
+    using P = std::integral_constant<Lay, Lay::P>;
+    for (Op opA : {Op::N, Op::T})
+      for (Op opB : {Op::N, Op::T}) {
+        if (small_run() && opA != opB) continue;  // (the sanitizer preset: NN and TT)
+        const Case c1{601, 519, 151, opA, opB, Lay::L, Lay::L, Lay::L, -1.5, 0.7};
+        check(RepackedKernel<panel>{}, c1, L{}, L{}, L{}, 0, 9);
+        check(RepackedKernel<whole>{}, c1, L{}, L{}, L{}, 0, 1);
+        const Case c2{601, 519, 151, opA, opB, Lay::R, Lay::R, Lay::L, 1.0, 0.0};
+        check(RepackedKernel<panel>{}, c2, R{}, R{}, L{}, 0, 9);
+        const Case c3{601, 519, 151, opA, opB, Lay::S, Lay::R, Lay::R, 0.5, -1.0};
+        check(RepackedKernel<whole>{}, c3, S{}, R{}, R{}, 0, 1);
+        const Case c4{601, 519, 151, opA, opB, Lay::P, Lay::P, Lay::P, 1.0, 0.7};
+        check(RepackedKernel<panel>{}, c4, P{}, P{}, P{}, 1, 9);
+        const Case c5{601, 519, 151, opA, opB, Lay::P, Lay::L, Lay::L, -1.0, 1.0};
+        check(RepackedKernel<panel>{}, c5, P{}, L{}, L{}, 0, 3);  // op(B) alone: 3 column panels
+      }
+  }
 }
 // Several blocks and k-steps with beta != 0: on the host, Blocked adds each
 // k-step's product into C (beta on the first), over blocks whose extent the

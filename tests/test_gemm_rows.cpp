@@ -19,7 +19,9 @@
 //   bitwise-repeat check is the determinism check), a bad split count, and
 //   two queues sharing the workspace (GPU);
 // - the last wave split: the table's rule (any backend) and the fp64 large
-//   row computed in two parts through the dispatcher's launch (GPU).
+//   row computed in two parts through the dispatcher's launch (GPU);
+// - operand repacking: which operands need a copy, the table's rule and
+//   its panels (any backend).
 #include <Kokkos_Random.hpp>
 #include <cstring>
 #include <utility>
@@ -969,6 +971,66 @@ TEST(SplitKRule, TailSplitFinishesTheLastWave) {
           EXPECT_GE(t->splits, 2) << where;
           EXPECT_GE((k + L::BK - 1) / L::BK / t->splits, 8) << where << ": splits of fewer than 8 k-steps";
         }
+}
+
+// Operand repacking's rule and facts (any backend: host functions; the
+// copies themselves: GemmBlocked.RepackedOperandsMatchReference, GPU).
+// Which operands need a copy: odd leading dimensions along either
+// direction and data off 16 bytes do, padded ones do not; the table then
+// copies both or neither, by reuse and size, never for fp32 with both
+// along k; the panels hold all lines or 256-line multiples within their
+// bytes.
+TEST(RepackRule, BothOrNeitherByReuse) {
+  using Table = kmm::TileTable<Kokkos::DefaultHostExecutionSpace, false>;  // the GPU table
+  using Left = Kokkos::View<double**, Kokkos::LayoutLeft, Kokkos::HostSpace>;
+  using Facts = kmm::kernels::Operands<false, false, Left, Left, Left>;
+  Left a("a", 999, 500), b("b", 500, 300), c("c", 999, 300);
+  const Facts odd(a, b, c);  // op(A) along m, columns 999 doubles apart; op(B) along k, 500 apart
+  EXPECT_TRUE(odd.a_repackable<2>()) << "op(A) 999 x 500: its columns start off 16 bytes";
+  EXPECT_FALSE(odd.b_repackable<2>()) << "op(B) 500 x 300: columns 500 doubles apart take packs";
+  Left a2("a2", 1000, 501), b2("b2", 501, 300), c2("c2", 1000, 300);
+  const Facts odd_k(a2, b2, c2);
+  EXPECT_FALSE(odd_k.a_repackable<2>()) << "op(A) 1000 x 501: columns 1000 doubles apart take packs";
+  EXPECT_TRUE(odd_k.b_repackable<2>()) << "op(B) 501 x 300 along k, columns 501 doubles apart";
+  using Unmanaged = Kokkos::View<double**, Kokkos::LayoutLeft, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
+  const Unmanaged shifted(a2.data() + 1, 998, 501);  // 16-byte packs of data one double off
+  Left c3("c3", 998, 300);
+  const kmm::kernels::Operands<false, false, Unmanaged, Left, Left> off(shifted, b2, c3);
+  EXPECT_TRUE(off.a_repackable<2>()) << "op(A) one double off its alignment";
+  // fp64 with op(A) along k to copy: from 4 GFLOP, each operand used 512 times; both or neither
+  EXPECT_TRUE(Table::repack<double>(true, true, true, true, 2345, 1234, 999));    // 2345 x 1234 x 999 opA = T
+  EXPECT_TRUE(Table::repack<double>(true, true, true, true, 3001, 1001, 2001));   // 12 GFLOP
+  EXPECT_TRUE(Table::repack<double>(true, true, true, false, 1537, 1537, 1537));  // TT
+  EXPECT_FALSE(Table::repack<double>(true, true, true, true, 999, 999, 999));     // 2 GFLOP
+  EXPECT_FALSE(Table::repack<double>(true, true, true, true, 8191, 64, 4097));    // op(A) used 64 times
+  EXPECT_FALSE(Table::repack<double>(true, true, true, true, 300, 20000, 2000));  // op(B) used 300 times
+  EXPECT_TRUE(Table::repack<double>(true, true, false, true, 300, 20000, 2000));  // op(B) in packs
+  // otherwise from 2048 uses each
+  EXPECT_FALSE(Table::repack<double>(true, false, true, true, 2345, 1234, 999));  // op(A) along m, used 1234 times
+  EXPECT_TRUE(Table::repack<double>(true, false, true, true, 2999, 2999, 2999));
+  EXPECT_TRUE(Table::repack<double>(false, true, true, true, 4096, 64, 4096));    // op(B) alone, op(A) in packs
+  EXPECT_FALSE(Table::repack<double>(false, true, true, true, 1999, 801, 3001));  // op(B) used 1999 times
+  EXPECT_FALSE(Table::repack<double>(false, false, false, true, 9999, 9999, 9999));  // nothing to copy
+  // fp32: from 2048 uses each, never with both along k
+  EXPECT_TRUE(Table::repack<float>(true, false, true, true, 2999, 2999, 2999));   // NN
+  EXPECT_TRUE(Table::repack<float>(true, true, true, false, 2999, 2999, 2999));   // TT
+  EXPECT_FALSE(Table::repack<float>(true, true, true, true, 2999, 2999, 2999));   // opA = T: both along k
+  EXPECT_FALSE(Table::repack<float>(true, true, false, true, 2999, 2999, 2999));  // op(B) in packs along k
+  EXPECT_FALSE(Table::repack<float>(true, false, true, true, 1233, 4321, 777));   // op(B) used 1233 times
+  // panels: all lines, or 256-line multiples within the bytes; none where 256 lines exceed them
+  EXPECT_EQ(Table::repack_panel(601, 1208, 256 * 1208), 256);
+  EXPECT_EQ(Table::repack_panel(601, 1208, 64 << 10), 0);
+  EXPECT_EQ(Table::repack_panel(200, 1208, 256 * 1208), 200);
+  EXPECT_EQ(Table::repack_panel(8191, 8192 * 8, Table::repack_panel_bytes), 2048);
+  EXPECT_EQ(Table::repack_panel(3000, 3008 * 8, Table::repack_panel_bytes), 3000);
+  EXPECT_EQ(Table::repack_panel(4096, 500032 * 8, Table::repack_panel_bytes), 0);  // a Gram product's k
+  for (i64 lines : {1, 255, 256, 1000, 100000})
+    for (i64 bytes : {4, 1000, 40000, 4000000}) {
+      const i64 p = Table::repack_panel(lines, bytes, Table::repack_panel_bytes);
+      EXPECT_TRUE(p == lines || p % 256 == 0) << lines << " lines of " << bytes << " bytes: panels of " << p;
+      EXPECT_TRUE(p >= 0 && p <= lines && p * bytes <= Table::repack_panel_bytes)
+          << lines << " lines of " << bytes << " bytes: panels of " << p;
+    }
 }
 
 template <int Splits, TableRow W = TableRow::Mid>

@@ -4,6 +4,7 @@
 // ask the tile table (tile_table.hpp) and launch. Kernels take what they are
 // given and read no table.
 #include <Kokkos_Core.hpp>
+#include <algorithm>
 #include <type_traits>
 
 #include "kmm/detail/access.hpp"
@@ -14,6 +15,7 @@
 #include "kmm/kernels/host_blocked.hpp"
 #include "kmm/kernels/naive.hpp"
 #include "kmm/kernels/operands.hpp"
+#include "kmm/kernels/repack.hpp"
 #include "kmm/kernels/tiled.hpp"
 #include "kmm/tile_table.hpp"
 #include "kmm/types.hpp"
@@ -65,8 +67,7 @@ void launch_row(const ExecSpace& space, const Facts& f, typename Facts::T alpha,
   kernels::gpu_blocked<R>(space, lines, alpha, beta, tail->splits);
 }
 
-/// Algorithm::Blocked: on a host space libkmm's frame with this CPU's
-/// micro-kernel; on a GPU the row the table picks for the shape (large, mid
+/// GPU Blocked on the operands d describes: the row the table picks for the shape (large, mid
 /// (its edge form for C mostly in edge blocks, TileTable::Fp64MidEdge),
 /// narrow, 32 or 48 columns wide (16-deep where op(A) runs along k), Gram,
 /// wide Gram, small Gram, 96-row, or fp32's thin rows), with k split where
@@ -74,109 +75,174 @@ void launch_row(const ExecSpace& space, const Facts& f, typename Facts::T alpha,
 /// part-fill their waves (TileTable::launch_splits), or else only the last
 /// part-filled wave's block rows or columns split (TileTable::tail_split);
 /// wide C that the tall rows compute better turned, as C^T = op(B)^T
-/// op(A)^T (TileTable::blocked_transpose). The operand descriptor is
-/// computed once, here, and handed to the kernel.
+/// op(A)^T (TileTable::blocked_transpose). d is computed once, by
+/// run_blocked, and handed to the kernel.
+template <class ExecSpace, class Desc>
+void blocked_on(const ExecSpace& space, const Desc& d, typename Desc::T alpha, typename Desc::T beta) {
+  using T = typename Desc::T;
+  using Table = TileTable<ExecSpace>;
+  const int sms = multiprocessors(space);
+  const auto launch_on = [&](auto row, const auto& f) {  // row R on facts f (d's, or C^T's)
+    launch_row<typename decltype(row)::type>(space, f, alpha, beta, sms);
+  };
+  const auto launch = [&](auto row) { launch_on(row, d); };
+  using Large = typename Table::template blocked<T>;
+  using Mid = typename Table::template blocked_mid<T>;
+  constexpr bool static_directions = Desc::A_FAST >= 0 && Desc::B_FAST >= 0;
+  constexpr bool k_contiguous = Desc::A_FAST == 0 && Desc::B_FAST == 0;  // both operands along k
+  // Rows other than large and mid are compiled only where the rule can pick
+  // them for these operands (the table's *_row_kernels); elsewhere their
+  // case launches the mid row, which the rule never reaches there.
+  const auto launch_if = [&](auto compiled, auto row) {
+    if constexpr (decltype(compiled)::value)
+      launch(row);
+    else
+      launch(type_tag<Mid>{});
+  };
+  using narrow_compiled = std::bool_constant<Table::template narrow_row_kernels<T, static_directions>()>;
+  using gram_compiled = std::bool_constant<Table::template gram_row_kernels<T, k_contiguous>()>;
+  using gram_small_compiled = std::bool_constant<Table::template gram_small_row_kernels<T>()>;
+  using short_compiled = std::bool_constant<Table::template short_row_kernels<T>()>;
+  using narrow48_compiled = std::bool_constant<Table::template narrow48_row_kernels<T>()>;
+  // Do the operands' k-steps travel as the 48-column narrow row's packs?
+  // (Its rule wants them: TileTable::blocked_pick.) The same test holds
+  // for C^T's swapped operands (both packs are two elements), but for
+  // slices of 2^31 elements or more.
+  const auto packs48 = [&] {
+    if constexpr (Table::template narrow48_row_kernels<T>()) {
+      using N48 = typename Table::Fp64Narrow48;
+      return d.template packs<N48>();
+    } else {
+      return false;
+    }
+  }();
+  using thin_compiled = std::bool_constant<Table::template thin_row_kernels<T, static_directions>()>;
+  const auto launch_thin = [&](typename Table::Pick row, const auto& f) {  // fp32's thin rows, on facts f
+    if constexpr (thin_compiled::value) {
+      if (row == Table::Pick::Thin16)
+        launch_on(type_tag<typename Table::Fp32Thin16>{}, f);
+      else
+        launch_on(type_tag<typename Table::Fp32Thin>{}, f);
+    } else {
+      launch_on(type_tag<Mid>{}, f);  // (the rule never picks them here)
+    }
+  };
+  if constexpr (thin_compiled::value) {  // fp32 wide thin C as tall C^T: a thin row
+    if (const auto row = Table::template blocked_transpose<T>(d.m, d.n, d.k, static_directions, sms))
+      return launch_thin(*row, kernels::transposed(d));
+  } else if constexpr (Table::template transposed_row_kernels<T>()) {  // wide C as tall C^T: the large or narrow row
+    if (const auto row =
+            Table::template blocked_transpose<T>(d.m, d.n, d.k, static_directions, sms, k_contiguous, packs48)) {
+      // C^T's op(A) is op(B)^T
+      using Narrow = typename Table::template blocked_narrow<T, Desc::B_FAST>;
+      using Narrow48 = typename Table::template blocked_narrow<T, Desc::B_FAST, true>;
+      const auto ct = kernels::transposed(d);
+      if (*row == Table::Pick::Large)
+        launch_on(type_tag<Large>{}, ct);
+      else if (*row == Table::Pick::Narrow48)
+        launch_on(type_tag<Narrow48>{}, ct);
+      else
+        launch_on(type_tag<Narrow>{}, ct);
+      return;
+    }
+  }
+  const auto pick = Table::template blocked_pick<T>(d.m, d.n, d.k, d.template whole_tiles<Large>(),
+                                                    static_directions, sms, k_contiguous, packs48);
+  switch (pick) {
+    case Table::Pick::Large: launch(type_tag<Large>{}); break;
+    case Table::Pick::Narrow:
+      launch_if(narrow_compiled{}, type_tag<typename Table::template blocked_narrow<T, Desc::A_FAST>>{});
+      break;
+    case Table::Pick::Narrow48:
+      launch_if(narrow48_compiled{}, type_tag<typename Table::template blocked_narrow<T, Desc::A_FAST, true>>{});
+      break;
+    case Table::Pick::Gram: launch_if(gram_compiled{}, type_tag<typename Table::Fp64Gram>{}); break;
+    case Table::Pick::GramWide: launch_if(gram_compiled{}, type_tag<typename Table::Fp64GramWide>{}); break;
+    case Table::Pick::GramSmall: launch_if(gram_small_compiled{}, type_tag<typename Table::Fp64GramSmall>{}); break;
+    case Table::Pick::Short: launch_if(short_compiled{}, type_tag<typename Table::Fp64Short>{}); break;
+    case Table::Pick::Thin:
+    case Table::Pick::Thin16: launch_thin(pick, d); break;
+    default:  // the mid row, or its edge form where C is mostly its edge blocks
+      if constexpr (Table::template mid_edge_row_kernels<T>()) {
+        using MidEdge = typename Table::Fp64MidEdge;
+        if (Table::mid_edges(d.m, d.n) && d.template packs<MidEdge>()) {
+          launch(type_tag<MidEdge>{});
+          break;
+        }
+      }
+      launch(type_tag<Mid>{});
+  }
+}
+
+/// run(f) on the GPU Blocked operands f, or on f with op(A) and/or op(B)
+/// replaced by copies whose packs align (kernels/repack.hpp) where they
+/// take none, where TileTable::repack says so (or, where min_reuse >= 0 is
+/// given, each such operand used in at least min_reuse products: n for
+/// op(A), m for op(B)); an operand larger than panel_bytes goes in
+/// panels, each with its part of C (rows of C for op(A), columns for
+/// op(B)), a product of its own (none where 256 lines exceed it:
+/// TileTable::repack_panel).
+template <class ExecSpace, class Facts, class Run>
+void with_repacked(const ExecSpace& space, const Facts& f, const Run& run, index_t min_reuse = -1,
+                   index_t panel_bytes = TileTable<ExecSpace>::repack_panel_bytes) {
+  using T = typename Facts::T;
+  using Table = TileTable<ExecSpace>;
+  constexpr int V = kernels::repack_pack<T>();
+  const bool a_copy = f.template a_repackable<V>(), b_copy = f.template b_repackable<V>();
+  const bool table = min_reuse < 0 && Table::template repack<T>(a_copy, !f.a_m, b_copy, !f.b_n, f.m, f.n, f.k);
+  const bool ra = a_copy && (min_reuse < 0 ? table : f.n >= min_reuse);
+  const bool rb = b_copy && (min_reuse < 0 ? table : f.m >= min_reuse);
+  if (!ra && !rb) return run(f);
+  const auto ka = kernels::a_repack_shape(f), kb = kernels::b_repack_shape(f);
+  // lines per panel: each row of C takes one line of op(A)'s copy, each column one of op(B)'s
+  const index_t pa =
+      ra ? Table::repack_panel(f.m, (f.a_m ? f.k : ka.template ld<T>()) * index_t(sizeof(T)), panel_bytes) : f.m;
+  const index_t pb =
+      rb ? Table::repack_panel(f.n, (f.b_n ? f.k : kb.template ld<T>()) * index_t(sizeof(T)), panel_bytes) : f.n;
+  if (pa == 0 || pb == 0) return run(f);  // a panel of 256 lines over panel_bytes: no copy
+  const auto round = [](index_t bytes) { return (bytes + 255) / 256 * 256; };
+  const index_t bytes_a =
+      ra ? round(kernels::a_repack_shape(kernels::rows_of(f, 0, pa)).template elements<T>() * index_t(sizeof(T))) : 0;
+  const index_t bytes_b =
+      rb ? round(kernels::b_repack_shape(kernels::columns_of(f, 0, pb)).template elements<T>() * index_t(sizeof(T))) : 0;
+  with_workspace<ExecSpace, RepackSlot>(space, std::size_t(bytes_a + bytes_b), [&](void* ws) {
+    T* wa = static_cast<T*>(ws);
+    T* wb = reinterpret_cast<T*>(static_cast<unsigned char*>(ws) + bytes_a);
+    for (index_t i0 = 0; i0 < f.m; i0 += pa) {
+      Facts g = pa == f.m ? f : kernels::rows_of(f, i0, std::min(i0 + pa, f.m));
+      kernels::RepackCopies<ExecSpace, T> copies;  // op(A)'s panel, and op(B) whole the first time
+      if (ra) g = kernels::with_repacked_a(g, wa, copies.add(g.a, kernels::a_repack_shape(g), wa));
+      if (rb && pb == f.n) {
+        const index_t ld = i0 == 0 ? copies.add(g.b, kb, wb) : kb.template ld<T>();
+        g = kernels::with_repacked_b(g, wb, ld);
+      }
+      copies.run(space);
+      if (pb == f.n) {
+        run(g);
+        continue;
+      }
+      for (index_t j0 = 0; j0 < f.n; j0 += pb) {  // op(B) in panels, each copied for each panel of op(A)
+        Facts h = kernels::columns_of(g, j0, std::min(j0 + pb, f.n));
+        kernels::RepackCopies<ExecSpace, T> copy_b;
+        h = kernels::with_repacked_b(h, wb, copy_b.add(h.b, kernels::b_repack_shape(h), wb));
+        copy_b.run(space);
+        run(h);
+      }
+    }
+  });
+}
+
+/// Algorithm::Blocked: on a host space libkmm's frame with this CPU's
+/// micro-kernel; on a GPU blocked_on, on the operands or their repacked
+/// copies (with_repacked).
 template <bool TA, bool TB, class ExecSpace, class AView, class BView, class CView>
 void run_blocked(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
                  typename CView::const_value_type beta, const CView& C) {
   if constexpr (is_host_space<ExecSpace>()) {
     kernels::host_blocked<TA, TB>(space, alpha, A, B, beta, C);
   } else {
-    using T = typename CView::non_const_value_type;
-    using Table = TileTable<ExecSpace>;
-    using Desc = kernels::Operands<TA, TB, AView, BView, CView>;
-    const Desc d(A, B, C);
-    const int sms = multiprocessors(space);
-    const auto launch_on = [&](auto row, const auto& f) {  // row R on facts f (d's, or C^T's)
-      launch_row<typename decltype(row)::type>(space, f, alpha, beta, sms);
-    };
-    const auto launch = [&](auto row) { launch_on(row, d.facts()); };
-    using Large = typename Table::template blocked<T>;
-    using Mid = typename Table::template blocked_mid<T>;
-    constexpr bool static_directions = Desc::A_FAST >= 0 && Desc::B_FAST >= 0;
-    constexpr bool k_contiguous = Desc::A_FAST == 0 && Desc::B_FAST == 0;  // both operands along k
-    // Rows other than large and mid are compiled only where the rule can pick
-    // them for these operands (the table's *_row_kernels); elsewhere their
-    // case launches the mid row, which the rule never reaches there.
-    const auto launch_if = [&](auto compiled, auto row) {
-      if constexpr (decltype(compiled)::value)
-        launch(row);
-      else
-        launch(type_tag<Mid>{});
-    };
-    using narrow_compiled = std::bool_constant<Table::template narrow_row_kernels<T, static_directions>()>;
-    using gram_compiled = std::bool_constant<Table::template gram_row_kernels<T, k_contiguous>()>;
-    using gram_small_compiled = std::bool_constant<Table::template gram_small_row_kernels<T>()>;
-    using short_compiled = std::bool_constant<Table::template short_row_kernels<T>()>;
-    using narrow48_compiled = std::bool_constant<Table::template narrow48_row_kernels<T>()>;
-    // Do the operands' k-steps travel as the 48-column narrow row's packs?
-    // (Its rule wants them: TileTable::blocked_pick.) The same test holds
-    // for C^T's swapped operands (both packs are two elements), but for
-    // slices of 2^31 elements or more.
-    const auto packs48 = [&] {
-      if constexpr (Table::template narrow48_row_kernels<T>()) {
-        using N48 = typename Table::Fp64Narrow48;
-        return d.template packs<N48>();
-      } else {
-        return false;
-      }
-    }();
-    using thin_compiled = std::bool_constant<Table::template thin_row_kernels<T, static_directions>()>;
-    const auto launch_thin = [&](typename Table::Pick row, const auto& f) {  // fp32's thin rows, on facts f
-      if constexpr (thin_compiled::value) {
-        if (row == Table::Pick::Thin16)
-          launch_on(type_tag<typename Table::Fp32Thin16>{}, f);
-        else
-          launch_on(type_tag<typename Table::Fp32Thin>{}, f);
-      } else {
-        launch_on(type_tag<Mid>{}, f);  // (the rule never picks them here)
-      }
-    };
-    if constexpr (thin_compiled::value) {  // fp32 wide thin C as tall C^T: a thin row
-      if (const auto row = Table::template blocked_transpose<T>(d.m, d.n, d.k, static_directions, sms))
-        return launch_thin(*row, kernels::transposed(d.facts()));
-    } else if constexpr (Table::template transposed_row_kernels<T>()) {  // wide C as tall C^T: the large or narrow row
-      if (const auto row =
-              Table::template blocked_transpose<T>(d.m, d.n, d.k, static_directions, sms, k_contiguous, packs48)) {
-        // C^T's op(A) is op(B)^T
-        using Narrow = typename Table::template blocked_narrow<T, Desc::B_FAST>;
-        using Narrow48 = typename Table::template blocked_narrow<T, Desc::B_FAST, true>;
-        const auto ct = kernels::transposed(d.facts());
-        if (*row == Table::Pick::Large)
-          launch_on(type_tag<Large>{}, ct);
-        else if (*row == Table::Pick::Narrow48)
-          launch_on(type_tag<Narrow48>{}, ct);
-        else
-          launch_on(type_tag<Narrow>{}, ct);
-        return;
-      }
-    }
-    const auto pick = Table::template blocked_pick<T>(d.m, d.n, d.k, d.template whole_tiles<Large>(),
-                                                      static_directions, sms, k_contiguous, packs48);
-    switch (pick) {
-      case Table::Pick::Large: launch(type_tag<Large>{}); break;
-      case Table::Pick::Narrow:
-        launch_if(narrow_compiled{}, type_tag<typename Table::template blocked_narrow<T, Desc::A_FAST>>{});
-        break;
-      case Table::Pick::Narrow48:
-        launch_if(narrow48_compiled{}, type_tag<typename Table::template blocked_narrow<T, Desc::A_FAST, true>>{});
-        break;
-      case Table::Pick::Gram: launch_if(gram_compiled{}, type_tag<typename Table::Fp64Gram>{}); break;
-      case Table::Pick::GramWide: launch_if(gram_compiled{}, type_tag<typename Table::Fp64GramWide>{}); break;
-      case Table::Pick::GramSmall: launch_if(gram_small_compiled{}, type_tag<typename Table::Fp64GramSmall>{}); break;
-      case Table::Pick::Short: launch_if(short_compiled{}, type_tag<typename Table::Fp64Short>{}); break;
-      case Table::Pick::Thin:
-      case Table::Pick::Thin16: launch_thin(pick, d.facts()); break;
-      default:  // the mid row, or its edge form where C is mostly its edge blocks
-        if constexpr (Table::template mid_edge_row_kernels<T>()) {
-          using MidEdge = typename Table::Fp64MidEdge;
-          if (Table::mid_edges(d.m, d.n) && d.template packs<MidEdge>()) {
-            launch(type_tag<MidEdge>{});
-            break;
-          }
-        }
-        launch(type_tag<Mid>{});
-    }
+    const kernels::Operands<TA, TB, AView, BView, CView> d(A, B, C);
+    with_repacked(space, d.facts(), [&](const auto& f) { blocked_on(space, f, alpha, beta); });
   }
 }
 

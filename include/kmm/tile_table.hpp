@@ -689,6 +689,54 @@ struct TileTable<ExecSpace, false> {
       return t;
     return std::nullopt;
   }
+
+  /// Operands whose 16-byte packs are not aligned (kernels/repack.hpp): the
+  /// dispatcher copies every such operand with its leading dimension padded
+  /// where repack says so, in panels of at most repack_panel_bytes (block
+  /// rows of C for op(A), block columns for op(B)), so the buffer kmm keeps
+  /// for them stays within twice that. The kernels gain only once both
+  /// operands take packs (one of two copied: 0.93-0.99 as fast), so the
+  /// rule is for both or neither:
+  /// - fp64 with op(A) along k to copy, whose element path is the slowest:
+  ///   products of at least repack_fp64_a_along_k_flops whose operands are
+  ///   each used in at least repack_fp64_a_along_k_reuse products (n for
+  ///   op(A), m for op(B)). H200, copy against none: 1537^3 TT 1.18, 1201 x
+  ///   1201 x 3001 opA = T 1.21, 3001 x 1001 x 2001 1.30, 2999^3 1.31, 3210 x
+  ///   2100 x 4321 1.28; 999^3 0.95.
+  /// - otherwise each operand to copy used in at least repack_min_reuse
+  ///   products (fp64 2999^3 NN 1.09, 8191^3 1.17, 20001 x 20001 x 257 1.07;
+  ///   fp32 2999^3 1.14, 5001^3 1.18; from 1233 to 1999 0.93-1.07, 999^3 and
+  ///   1025^3 0.89-0.98, thin operands 0.5-0.8);
+  /// - never for fp32 with both operands along k, whose element copies by
+  ///   cp.async run as fast as packs (2999^3 opA = T 0.96, 1537^3 TT 0.90).
+  /// (perf-log: "Repacked operands".)
+  static constexpr std::int64_t repack_min_reuse = 2048;
+  static constexpr std::int64_t repack_fp64_a_along_k_reuse = 512;
+  static constexpr double repack_fp64_a_along_k_flops = 4e9;
+  static constexpr std::int64_t repack_panel_bytes = std::int64_t(128) << 20;
+  static constexpr std::int64_t repack_panel_align = 256;  // panel extents: a multiple of every row's BM and BN
+  /// Copy op(A) and op(B) of an m x n x k product where a_copy / b_copy
+  /// (they take no packs)? Each is along k or not (its unit stride).
+  template <class T>
+  static bool repack(bool a_copy, bool a_along_k, bool b_copy, bool b_along_k, std::int64_t m, std::int64_t n,
+                     std::int64_t k) {
+    if (!a_copy && !b_copy) return false;
+    const bool fp32 = std::is_same<T, float>::value;
+    if (fp32 && a_along_k && b_along_k) return false;
+    if (!fp32 && a_copy && a_along_k)
+      return 2.0 * double(m) * double(n) * double(k) >= repack_fp64_a_along_k_flops &&
+             n >= repack_fp64_a_along_k_reuse && (!b_copy || m >= repack_fp64_a_along_k_reuse);
+    return (!a_copy || n >= repack_min_reuse) && (!b_copy || m >= repack_min_reuse);
+  }
+  /// Lines (rows of C for op(A), columns for op(B)) per panel of at most
+  /// panel_bytes, each line taking line_bytes of the copy: all of them, or
+  /// a multiple of 256; 0 where 256 lines exceed panel_bytes (k of
+  /// hundreds of thousands along k: no copy).
+  static std::int64_t repack_panel(std::int64_t lines, std::int64_t line_bytes,
+                                   std::int64_t panel_bytes = repack_panel_bytes) {
+    const std::int64_t fit = panel_bytes / (line_bytes > 0 ? line_bytes : 1);
+    return fit >= lines ? lines : fit / repack_panel_align * repack_panel_align;
+  }
 };
 
 /// Host table: a team is one thread that computes a whole tile, so tiles of

@@ -14,7 +14,10 @@
 //   (WorkspaceOrder: on CUDA the new stream waits for an event recorded on
 //   the last one, without a host wait; elsewhere the last user is fenced).
 //   The lock is held while f enqueues. The buffer is released at
-//   Kokkos::finalize.
+//   Kokkos::finalize. Slots are separate buffers: split-k's partials are
+//   slot 0, repacked operands (kernels/repack.hpp) slot 1, whose user runs
+//   the product, and so may take slot 0, inside it (always in that order,
+//   so two threads cannot wait on each other).
 #include <Kokkos_Core.hpp>
 #include <cstddef>
 #include <memory>
@@ -93,19 +96,21 @@ struct WorkspaceState {
   bool hooked = false;  // the finalize hook is registered
 };
 
-template <class ExecSpace>
+template <class ExecSpace, int Slot>
 WorkspaceState<ExecSpace>& workspace_state() {
   static WorkspaceState<ExecSpace> state;
   return state;
 }
 
-template <class ExecSpace, class F>
+enum WorkspaceSlot : int { PartialsSlot = 0, RepackSlot = 1 };
+
+template <class ExecSpace, int Slot = PartialsSlot, class F>
 void with_workspace(const ExecSpace& space, std::size_t bytes, F&& f) {
-  auto& ws = workspace_state<ExecSpace>();
+  auto& ws = workspace_state<ExecSpace, Slot>();
   std::lock_guard<std::mutex> guard(ws.lock);
   if (!ws.hooked) {
     Kokkos::push_finalize_hook([] {
-      auto& s = workspace_state<ExecSpace>();
+      auto& s = workspace_state<ExecSpace, Slot>();
       std::lock_guard<std::mutex> g(s.lock);
       s.order.release();
       s.buffer = decltype(s.buffer)();

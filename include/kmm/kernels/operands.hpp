@@ -82,6 +82,18 @@ struct OperandFacts {
   /// taken only where every k-step goes as packs: the 48-column and edge rows).
   template <class R>
   bool packs() const { return a_packs<R>() && b_packs<R>(); }
+  /// Would op(A) (op(B)) take packs of V once copied with its leading
+  /// dimension padded (kernels/repack.hpp), where it takes none now? (Its
+  /// unit-stride direction, if any, is kept, so it must be the one the
+  /// layout fixes.)
+  template <int V>
+  bool a_repackable() const {
+    return !packable<V>(a, a_m ? a_si : a_sp, a_m ? a_sp : a_si) && (A_FAST < 0 || a_m == (A_FAST == 1));
+  }
+  template <int V>
+  bool b_repackable() const {
+    return !packable<V>(b, b_n ? b_sj : b_sp, b_n ? b_sp : b_sj) && (B_FAST < 0 || b_n == (B_FAST == 1));
+  }
   /// C written back as R::VM rows (unit stride in i) or R::VN columns (in j);
   /// R is the row's micro-kernel, whose accumulators decide the packs.
   template <class R>
