@@ -696,13 +696,14 @@ struct TileTable<ExecSpace, false> {
   /// rows of C for op(A), block columns for op(B)), so the buffer kmm keeps
   /// for them stays within twice that. The kernels gain only once both
   /// operands take packs (one of two copied: 0.93-0.99 as fast), so the
-  /// rule is for both or neither:
+  /// rule is for both or neither, on products of at least repack_min_flops
+  /// (a copy's launch costs about 5 us: fp32 4500 x 50 x 50, whose 50 x 50
+  /// op(B) it copied, ran 0.78 as fast):
   /// - fp64 with op(A) along k to copy, whose element path is the slowest:
-  ///   products of at least repack_fp64_a_along_k_flops whose operands are
-  ///   each used in at least repack_fp64_a_along_k_reuse products (n for
-  ///   op(A), m for op(B)). H200, copy against none: 1537^3 TT 1.18, 1201 x
-  ///   1201 x 3001 opA = T 1.21, 3001 x 1001 x 2001 1.30, 2999^3 1.31, 3210 x
-  ///   2100 x 4321 1.28; 999^3 0.95.
+  ///   operands each used in at least repack_fp64_a_along_k_reuse products
+  ///   (n for op(A), m for op(B)). H200, copy against none: 1537^3 TT 1.18,
+  ///   1201 x 1201 x 3001 opA = T 1.21, 3001 x 1001 x 2001 1.30, 2999^3
+  ///   1.31, 3210 x 2100 x 4321 1.28; 999^3 (2 GFLOP) 0.95.
   /// - otherwise each operand to copy used in at least repack_min_reuse
   ///   products (fp64 2999^3 NN 1.09, 8191^3 1.17, 20001 x 20001 x 257 1.07;
   ///   fp32 2999^3 1.14, 5001^3 1.18; from 1233 to 1999 0.93-1.07, 999^3 and
@@ -712,7 +713,7 @@ struct TileTable<ExecSpace, false> {
   /// (perf-log: "Repacked operands".)
   static constexpr std::int64_t repack_min_reuse = 2048;
   static constexpr std::int64_t repack_fp64_a_along_k_reuse = 512;
-  static constexpr double repack_fp64_a_along_k_flops = 4e9;
+  static constexpr double repack_min_flops = 4e9;
   static constexpr std::int64_t repack_panel_bytes = std::int64_t(128) << 20;
   static constexpr std::int64_t repack_panel_align = 256;  // panel extents: a multiple of every row's BM and BN
   /// Copy op(A) and op(B) of an m x n x k product where a_copy / b_copy
@@ -720,12 +721,11 @@ struct TileTable<ExecSpace, false> {
   template <class T>
   static bool repack(bool a_copy, bool a_along_k, bool b_copy, bool b_along_k, std::int64_t m, std::int64_t n,
                      std::int64_t k) {
-    if (!a_copy && !b_copy) return false;
+    if ((!a_copy && !b_copy) || 2.0 * double(m) * double(n) * double(k) < repack_min_flops) return false;
     const bool fp32 = std::is_same<T, float>::value;
     if (fp32 && a_along_k && b_along_k) return false;
     if (!fp32 && a_copy && a_along_k)
-      return 2.0 * double(m) * double(n) * double(k) >= repack_fp64_a_along_k_flops &&
-             n >= repack_fp64_a_along_k_reuse && (!b_copy || m >= repack_fp64_a_along_k_reuse);
+      return n >= repack_fp64_a_along_k_reuse && (!b_copy || m >= repack_fp64_a_along_k_reuse);
     return (!a_copy || n >= repack_min_reuse) && (!b_copy || m >= repack_min_reuse);
   }
   /// Lines (rows of C for op(A), columns for op(B)) per panel of at most
