@@ -127,6 +127,26 @@ TYPED_TEST(GemmBlocked, RepackedOperandsMatchReference) {
       }
   }
 }
+// Through Auto, products the table copies for (TileTable::repack): fp64
+// 1101 x 1101 x 1701 opA = T (op(A) along k, rows 1701 doubles apart; 4.1
+// GFLOP), fp32 2049 x 2049 x 501 (columns 2049 and 501 floats apart; 4.2
+// GFLOP). Not in the sanitizer preset (a host reference of 2 billion
+// multiply-adds each).
+TYPED_TEST(GemmBlocked, AutoCopiesUnalignedOperandsOfLargeProducts) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  if constexpr (kmm::detail::is_host_space<E>()) {
+    GTEST_SKIP() << "host backends pack every operand in their frame; the repack is the GPU dispatcher's";
+  } else {
+    if (small_run()) GTEST_SKIP() << "the sanitizer preset: 2 billion multiply-adds of host reference per case";
+    using Table = kmm::TileTable<E>;
+    const bool fp64 = std::is_same<T, double>::value;
+    const Case cs = fp64 ? Case{1101, 1101, 1701, Op::T, Op::N, Lay::L, Lay::L, Lay::L, 1.0, -0.5}
+                         : Case{2049, 2049, 501, Op::N, Op::N, Lay::L, Lay::L, Lay::L, -1.0, 0.0};
+    ASSERT_TRUE(Table::template repack<T>(true, fp64, true, true, cs.m, cs.n, cs.k)) << cs.str() << ": not copied";
+    EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(cs, AutoKernel{}, 1400)), "") << cs.str();
+  }
+}
 // Several blocks and k-steps with beta != 0: on the host, Blocked adds each
 // k-step's product into C (beta on the first), over blocks whose extent the
 // host evens out at run time (300 rows: two or three blocks; 1700 columns:
