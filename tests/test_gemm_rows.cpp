@@ -1027,12 +1027,18 @@ TEST(RepackRule, BothOrNeitherByReuse) {
   EXPECT_EQ(Table::repack_panel(8191, 8192 * 8, Table::repack_panel_bytes), 2048);
   EXPECT_EQ(Table::repack_panel(3000, 3008 * 8, Table::repack_panel_bytes), 3000);
   EXPECT_EQ(Table::repack_panel(4096, 500032 * 8, Table::repack_panel_bytes), 0);  // a Gram product's k
+  // lines along the copy's unit stride count padded: 33 lines of 4 MB (fp64, k = 500000) take 48
+  EXPECT_EQ(Table::repack_panel(33, 4000000, Table::repack_panel_bytes, 16), 0);
+  EXPECT_EQ(Table::repack_panel(33, 4000000, Table::repack_panel_bytes, 1), 33);
+  EXPECT_EQ(Table::repack_panel(601, 1208, 256 * 1208, 16), 256);
   for (i64 lines : {1, 255, 256, 1000, 100000})
     for (i64 bytes : {4, 1000, 40000, 4000000}) {
-      const i64 p = Table::repack_panel(lines, bytes, Table::repack_panel_bytes);
-      EXPECT_TRUE(p == lines || p % 256 == 0) << lines << " lines of " << bytes << " bytes: panels of " << p;
-      EXPECT_TRUE(p >= 0 && p <= lines && p * bytes <= Table::repack_panel_bytes)
-          << lines << " lines of " << bytes << " bytes: panels of " << p;
+      for (i64 pad : {1, 16, 32}) {
+        const i64 p = Table::repack_panel(lines, bytes, Table::repack_panel_bytes, pad);
+        EXPECT_TRUE(p == lines || p % 256 == 0) << lines << " lines of " << bytes << " bytes: panels of " << p;
+        EXPECT_TRUE(p >= 0 && p <= lines && (p + pad - 1) / pad * pad * bytes <= Table::repack_panel_bytes)
+            << lines << " lines of " << bytes << " bytes, padded to " << pad << ": panels of " << p;
+      }
     }
 }
 

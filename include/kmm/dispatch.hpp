@@ -194,11 +194,14 @@ void with_repacked(const ExecSpace& space, const Facts& f, const Run& run, index
   const bool rb = b_copy && (min_reuse < 0 ? table : f.m >= min_reuse);
   if (!ra && !rb) return run(f);
   const auto ka = kernels::a_repack_shape(f), kb = kernels::b_repack_shape(f);
-  // lines per panel: each row of C takes one line of op(A)'s copy, each column one of op(B)'s
-  const index_t pa =
-      ra ? Table::repack_panel(f.m, (f.a_m ? f.k : ka.template ld<T>()) * index_t(sizeof(T)), panel_bytes) : f.m;
-  const index_t pb =
-      rb ? Table::repack_panel(f.n, (f.b_n ? f.k : kb.template ld<T>()) * index_t(sizeof(T)), panel_bytes) : f.n;
+  // lines per panel: each row of C takes one line of op(A)'s copy, each
+  // column one of op(B)'s; lines along the copy's unit stride are padded
+  const auto panel = [&](const kernels::RepackShape& s, bool lines_along_unit, index_t lines) {
+    const index_t line_bytes = (lines_along_unit ? s.cols : s.template ld<T>()) * index_t(sizeof(T));
+    return Table::repack_panel(lines, line_bytes, panel_bytes, lines_along_unit ? s.template pad<T>() : 1);
+  };
+  const index_t pa = ra ? panel(ka, f.a_m, f.m) : f.m;
+  const index_t pb = rb ? panel(kb, f.b_n, f.n) : f.n;
   if (pa == 0 || pb == 0) return run(f);  // a panel of 256 lines over panel_bytes: no copy
   const auto round = [](index_t bytes) { return (bytes + 255) / 256 * 256; };
   const index_t bytes_a =

@@ -729,13 +729,15 @@ struct TileTable<ExecSpace, false> {
     return (!a_copy || n >= repack_min_reuse) && (!b_copy || m >= repack_min_reuse);
   }
   /// Lines (rows of C for op(A), columns for op(B)) per panel of at most
-  /// panel_bytes, each line taking line_bytes of the copy: all of them, or
-  /// a multiple of 256; 0 where 256 lines exceed panel_bytes (k of
-  /// hundreds of thousands along k: no copy).
+  /// panel_bytes, each line taking line_bytes of the copy and the lines
+  /// padded to a multiple of `pad` (the copy's leading dimension, where the
+  /// lines run along its unit stride; else 1): all of them, or a multiple
+  /// of 256; 0 where 256 lines exceed panel_bytes (k of hundreds of
+  /// thousands along k: no copy).
   static std::int64_t repack_panel(std::int64_t lines, std::int64_t line_bytes,
-                                   std::int64_t panel_bytes = repack_panel_bytes) {
+                                   std::int64_t panel_bytes = repack_panel_bytes, std::int64_t pad = 1) {
     const std::int64_t fit = panel_bytes / (line_bytes > 0 ? line_bytes : 1);
-    return fit >= lines ? lines : fit / repack_panel_align * repack_panel_align;
+    return fit >= (lines + pad - 1) / pad * pad ? lines : fit / repack_panel_align * repack_panel_align;
   }
 };
 

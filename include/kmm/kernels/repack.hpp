@@ -25,12 +25,12 @@ constexpr int repack_pack() { return 16 / int(sizeof(T)) > 1 ? 16 / int(sizeof(T
 /// direction, `cols` across it, the source strides along and across.
 struct RepackShape {
   detail::index_t rows, cols, s_unit, s_other;
-  /// The copy's leading dimension: rows padded to 128 bytes of T.
+  /// The copy's leading dimension: rows padded to a multiple of pad<T>(),
+  /// 128 bytes of T.
   template <class T>
-  detail::index_t ld() const {
-    constexpr detail::index_t V = 128 / sizeof(T) > 1 ? 128 / sizeof(T) : 1;
-    return (rows + V - 1) / V * V;
-  }
+  static constexpr detail::index_t pad() { return 128 / sizeof(T) > 1 ? 128 / sizeof(T) : 1; }
+  template <class T>
+  detail::index_t ld() const { return (rows + pad<T>() - 1) / pad<T>() * pad<T>(); }
   template <class T>
   detail::index_t elements() const { return ld<T>() * cols; }
 };
@@ -41,10 +41,11 @@ template <class Facts>
 RepackShape a_repack_shape(const Facts& f) {
   return f.a_m ? RepackShape{f.m, f.k, f.a_si, f.a_sp} : RepackShape{f.k, f.m, f.a_sp, f.a_si};
 }
-/// op(B) of f, k x n: along j where that is its unit stride (b_n), else along p.
+/// op(B) of f, k x n: op(A) of C^T's operands (kernels::transposed), so
+/// along j where that is its unit stride (b_n), else along p.
 template <class Facts>
 RepackShape b_repack_shape(const Facts& f) {
-  return f.b_n ? RepackShape{f.n, f.k, f.b_sj, f.b_sp} : RepackShape{f.k, f.n, f.b_sp, f.b_sj};
+  return a_repack_shape(transposed(f));
 }
 
 /// Up to two copies in one launch: copy q's column c is dst[r + c * ld] =
@@ -103,18 +104,11 @@ Facts with_repacked_a(Facts f, const typename Facts::T* a, detail::index_t ld) {
   }
   return f;
 }
-/// f with op(B) replaced by its repacked copy at `b`.
+/// f with op(B) replaced by its repacked copy at `b`: op(A)'s replacement
+/// in C^T's operands, turned back.
 template <class Facts>
-Facts with_repacked_b(Facts f, const typename Facts::T* b, detail::index_t ld) {
-  f.b = b;
-  if (f.b_n) {
-    f.b_sj = 1;
-    f.b_sp = ld;
-  } else {
-    f.b_sp = 1;
-    f.b_sj = ld;
-  }
-  return f;
+Facts with_repacked_b(const Facts& f, const typename Facts::T* b, detail::index_t ld) {
+  return transposed(with_repacked_a(transposed(f), b, ld));
 }
 
 }  // namespace kernels
