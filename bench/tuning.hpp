@@ -29,10 +29,8 @@ using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
 
 using GpuFloat = std::tuple<
     Table::Fp32Large, Table::Fp32Mid, Table::Fp32Narrow,
-    // the mid row with every copy asynchronous (edges included)
+    // the former mid row: 64 x 128 blocks of 256 threads, two per multiprocessor
     GpuRow<Block<64, 128, 16>, ThreadTile<4, 8>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll, MinBlocksPerSM<2>, GroupedRows<8>>,
-    // small: 64 x 64 blocks, four per multiprocessor
-    GpuRow<Block<64, 64, 16>, ThreadTile<8, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll, MinBlocksPerSM<4>, GroupedRows<8>>,
     // a 128 x 128 block: fewer L2 bytes per FMA, two blocks per multiprocessor
     GpuRow<Block<128, 128, 16>, ThreadTile<8, 8>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll, MinBlocksPerSM<2>, GroupedRows<8>>>;
 

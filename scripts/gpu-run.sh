@@ -81,9 +81,10 @@ if [[ " $steps " == *" sanitize "* ]]; then
     # the table's large and narrow rows on the harness' small shapes: edge
     # blocks, partial k-steps and unaligned operands by cp.async element copies;
     # the 96-row row through Auto (edges, whole blocks, k split); unaligned
-    # operands copied with padding first (whole and in panels)
-    KMM_TEST_SMALL=1 sanitize $tool blocked "large, narrow and 96-row rows, repacked operands" .gpu/bin/kmm-test-blocked \
-      --gtest_filter='*LargeTile*:*NarrowTile*:*Misaligned*:*ShortRows*:*Repacked*'
+    # operands copied with padding first (whole and in panels); fp32's mid
+    # row on several blocks and k-steps (300 x 40 x 600, LayoutStride too)
+    KMM_TEST_SMALL=1 sanitize $tool blocked "large, narrow, mid and 96-row rows, repacked operands" .gpu/bin/kmm-test-blocked \
+      --gtest_filter='*LargeTile*:*NarrowTile*:*Misaligned*:*ShortRows*:*Repacked*:*SeveralBlocksAndKSteps*'
   done
 fi
 if [[ " $steps " == *" tune "* ]]; then

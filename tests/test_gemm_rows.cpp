@@ -482,6 +482,41 @@ TEST(TilePick, BatchedBlocksFollowC) {
     EXPECT_FALSE(Table::edge_heavy<MidEdge>(sh.m, sh.n)) << sh.m << " x " << sh.n;
 }
 
+// batched_gemm's Auto by C's larger side, per precision (the crossovers
+// measured on the H200): fp32 Naive up to 11, Blocked from 12 (its 32 x 32
+// row with 16 blocks per multiprocessor beats Tiled's 16 x 16 tiles from
+// 9); fp64 Naive up to 13, Tiled 14-16, Blocked from 17.
+TEST(TilePick, BatchedAlgorithmByPrecision) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  using A = kmm::Algorithm;
+  const auto f32 = [](int m, int n) { return Table::batched_algorithm<float>(m, n, 16); };
+  const auto f64 = [](int m, int n) { return Table::batched_algorithm<double>(m, n, 16); };
+  EXPECT_EQ(f32(8, 8), A::Naive);
+  EXPECT_EQ(f32(11, 11), A::Naive);
+  EXPECT_EQ(f32(12, 12), A::Blocked);
+  EXPECT_EQ(f32(16, 16), A::Blocked);
+  EXPECT_EQ(f32(4, 12), A::Blocked);
+  EXPECT_EQ(f64(13, 13), A::Naive);
+  EXPECT_EQ(f64(14, 14), A::Tiled);
+  EXPECT_EQ(f64(16, 9), A::Tiled);
+  EXPECT_EQ(f64(17, 17), A::Blocked);
+  EXPECT_EQ(f64(3, 40), A::Blocked);
+}
+
+// fp32's mid row (64 x 64 blocks, four per multiprocessor) for wide C of
+// 33-64 rows, where the large row's 128-row grid pads C to twice its rows.
+TEST(TilePick, Fp32WideCTakesTheMidRow) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  using Pick = Table::Pick;
+  static_assert(Table::Fp32Mid::BM == 64 && Table::Fp32Mid::BN == 64 && Table::Fp32Mid::min_blocks == 4,
+                "fp32 mid row: 64 x 64 blocks, four per multiprocessor");
+  for (const Shape3& sh : std::vector<Shape3>{{44, 40000, 900}, {35, 700, 2048}, {64, 2000, 2000}, {56, 20000, 1500}})
+    EXPECT_EQ(Table::blocked_pick<float>(sh.m, sh.n, sh.k, false, true, 132), Pick::Mid)
+        << sh.m << " x " << sh.n << " x " << sh.k;
+  EXPECT_EQ(Table::blocked_pick<float>(4096, 4096, 4096, true, true, 132), Pick::Large);
+  EXPECT_EQ(Table::blocked_pick<float>(5000, 64, 3000, false, true, 132), Pick::Large);
+}
+
 // Wide fp64 C of fewer than 128 rows, k at least 2000 or C at most 32
 // rows, that the rule gives the mid row, where C^T would take the large row
 // unsplit (40 x 30000 x 2000 on 132 multiprocessors) or the narrow row (the

@@ -286,14 +286,14 @@ void dispatch_batched(const ExecSpace& space, Algorithm algorithm, typename CVie
                       const AView& A, const BView& B, typename CView::const_value_type beta, const CView& C) {
   using Table = TileTable<ExecSpace>;
   const index_t m = C.extent(1), n = C.extent(2), k = TA ? A.extent(1) : A.extent(2);
-  if (algorithm == Algorithm::Auto) algorithm = Table::batched_algorithm(m, n, k);
+  using T = typename CView::non_const_value_type;
+  if (algorithm == Algorithm::Auto) algorithm = Table::template batched_algorithm<T>(m, n, k);
   if (algorithm == Algorithm::Naive) {
     kernels::batched_team<TA, TB>(space, Table::batched_team_size(m, n), alpha, A, B, beta, C);
   } else if (algorithm == Algorithm::Blocked) {
     if constexpr (is_host_space<ExecSpace>()) {
       kernels::host_batched_blocked<TA, TB>(space, alpha, A, B, beta, C);
     } else {
-      using T = typename CView::non_const_value_type;
       using BB = typename Table::BatchBlock;
       // the row for C's size, or its edge form where C is mostly its edge
       // blocks and both operands travel as the edge form's packs

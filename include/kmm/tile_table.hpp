@@ -46,7 +46,7 @@ struct TileTable<ExecSpace, false> {
   static constexpr int tiled_team_size() { return Shape::tm * Shape::tn; }
   using tiled_shape = Square16;
 
-  /// Algorithm::Auto: Blocked once its mid-size 64 x 128 blocks number at
+  /// Algorithm::Auto: Blocked once C's 64 x 128 tiles number at
   /// least 32 and both m and n reach 32 (a 64-wide block at least half
   /// used), or k reaches split_k_min_k (Blocked then splits k to fill the
   /// device); below that Tiled's 16 x 16 tiles keep more of the GPU busy
@@ -70,18 +70,28 @@ struct TileTable<ExecSpace, false> {
   }
 
   /// batched_gemm: Naive is a team per matrix of one thread per element of C
-  /// (whole warps, at most 256), up to 8 x 8, where a tile's team would
-  /// mostly idle; Tiled, a team per 16 x 16 tile, up to 16 x 16; Blocked,
-  /// the Blocked pipeline with register micro-tiles, from there (perf-log:
-  /// "Batched on the GPU").
+  /// (whole warps, at most 256), where a tile's team would mostly idle;
+  /// Tiled, a team per 16 x 16 tile; Blocked, the Blocked pipeline with
+  /// register micro-tiles. By the larger side of C: Naive up to
+  /// batched_naive_max<T>, Tiled up to batched_tiled_max<T>, Blocked above
+  /// (fp32: Naive up to 11, Blocked from 12; fp64: Naive up to 13, Tiled
+  /// 14-16, Blocked from 17; perf-log: "Batched on the GPU", "Batched
+  /// crossovers by precision").
   static int batched_team_size(std::int64_t m, std::int64_t n) {
     const std::int64_t warps = (m * n + 31) / 32;
     return static_cast<int>(32 * (warps < 1 ? 1 : warps > 8 ? 8 : warps));
   }
   using batched_shape = Square16;
+  template <class T>
+  static constexpr std::int64_t batched_naive_max() { return std::is_same<T, float>::value ? 11 : 13; }
+  template <class T>
+  static constexpr std::int64_t batched_tiled_max() { return std::is_same<T, float>::value ? 11 : 16; }
+  template <class T>
   static Algorithm batched_algorithm(std::int64_t m, std::int64_t n, std::int64_t /*k*/) {
     const std::int64_t big = m > n ? m : n;
-    return big <= 8 ? Algorithm::Naive : big <= 16 ? Algorithm::Tiled : Algorithm::Blocked;
+    return big <= batched_naive_max<T>()   ? Algorithm::Naive
+           : big <= batched_tiled_max<T>() ? Algorithm::Tiled
+                                           : Algorithm::Blocked;
   }
 
   /// Algorithm::Blocked, per value type: a large row and a mid-size one
@@ -90,11 +100,15 @@ struct TileTable<ExecSpace, false> {
   /// registers of the prefetch so four fit), blocks taken 8 block rows at a
   /// time so the resident blocks share panels in L2. fp32 mid: AsyncAll too,
   /// so its edge blocks are copied by cp.async (perf-log: "Edges without
-  /// registers": 0.56 -> 0.74 of cuBLAS on 1234 x 4321 x 777).
+  /// registers": 0.56 -> 0.74 of cuBLAS on 1234 x 4321 x 777); 64 x 64
+  /// blocks of 128 threads, four per multiprocessor, the large row's columns
+  /// with half its rows: wide C of 33-64 rows (the rule's mid-row products)
+  /// ran 1.03-1.22 as fast as on 64 x 128 blocks of 256 threads, two per
+  /// multiprocessor (perf-log: "A 64 x 64 fp32 mid row").
   using Fp32Large = GpuRow<Block<128, 64, 16>, ThreadTile<8, 8>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
                            MinBlocksPerSM<4>, GroupedRows<8>>;
-  using Fp32Mid = GpuRow<Block<64, 128, 16>, ThreadTile<4, 8>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
-                         MinBlocksPerSM<2>, GroupedRows<8>>;
+  using Fp32Mid = GpuRow<Block<64, 64, 16>, ThreadTile<8, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
+                         MinBlocksPerSM<4>, GroupedRows<8>>;
   /// fp64 on the tensor cores (sm_80 and newer: detail::build_has_f64_mma):
   /// fp64 MMA 16x8x4, warp tiles of 64 x 32 (large) and 32 x 32 (mid),
   /// cp.async pipelines three (large) and four (mid) stages deep (perf-log: "fp64 on the tensor cores").
@@ -141,14 +155,17 @@ struct TileTable<ExecSpace, false> {
   /// Small teams, many blocks per multiprocessor: the batch hides latency
   /// that a deep pipeline hides for one large product (fp32: 16 blocks of
   /// the 32 row, 6 of the 64 row, where 8 and 4 ran 0.85-0.92 as fast at n
-  /// = 17-24 and 52-64; perf-log: "Batched fp32 occupancy").
+  /// = 17-24 and 52-64; perf-log: "Batched fp32 occupancy"). fp64's small
+  /// row takes 16-deep k-steps: C of 17-32 in two k-steps or one, where
+  /// 8-deep ones took three or four (1.02-1.08 as fast; perf-log: "Batched
+  /// crossovers by precision").
   using BatchFp32Small = GpuRow<Block<32, 32, 16>, ThreadTile<4, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
                                 MinBlocksPerSM<16>, RowByRow>;
   using BatchFp32Mid48 = GpuRow<Block<48, 48, 16>, ThreadTile<4, 6>, FragmentPacks<4, 2>, ScratchPad<4>, AsyncAll,
                                 MinBlocksPerSM<6>, RowByRow>;
   using BatchFp32 = GpuRow<Block<64, 64, 16>, ThreadTile<8, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
                            MinBlocksPerSM<6>, RowByRow>;
-  using BatchFp64MmaSmall = GpuRow<Block<32, 32, 8>, WarpTile<16, 16>, FragmentPacks<2, 2>, ScratchPad<4>,
+  using BatchFp64MmaSmall = GpuRow<Block<32, 32, 16>, WarpTile<16, 16>, FragmentPacks<2, 2>, ScratchPad<4>,
                                    AsyncAllDeepAhead<3>, MinBlocksPerSM<4>, RowByRow, Dmma<16, 8, 4>>;
   /// fp64: three warps of 48 x 16, no fragments ahead, so the edges of C
   /// of 33-47 go as packs.
@@ -475,7 +492,7 @@ struct TileTable<ExecSpace, false> {
   /// it unsplit as on the large row split 2 ways, 1.28 as fast split 3 ways; perf-log:
   /// "A 96-column fp32 row", "Edge-heavy C on the mid row; fp32 narrow
   /// splits"; narrow_row_kernels); else the large
-  /// row, unless the mid row's 64 x 128 grid pads C by 15 % less (the large
+  /// row, unless the mid row's 64 x 64 grid pads C by 15 % less (the large
   /// row runs about 15 % faster per element of C on squares). fp64: the
   /// large row where C has at least 128 rows and columns and its waves cost
   /// 15 % less than the mid row's (a wave: every resident-block slot of the
@@ -764,6 +781,7 @@ struct TileTable<ExecSpace, true> {
   /// (perf-log: "Batched on the CPU").
   static int batched_team_size(std::int64_t, std::int64_t) { return 1; }
   using batched_shape = Square32;
+  template <class T>
   static Algorithm batched_algorithm(std::int64_t m, std::int64_t n, std::int64_t) {
     return (m > n ? m : n) <= 8 ? Algorithm::Naive : Algorithm::Blocked;
   }
