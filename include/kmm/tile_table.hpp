@@ -1,8 +1,11 @@
 #pragma once
 // kmm's tile table: every per-backend blocking parameter and every rule that
-// picks a kernel from the shape lives here, and nowhere else. Kernels take
-// their parameters from the caller and never read this file; the
-// dispatcher (kmm/dispatch.hpp) asks the table and launches.
+// picks a kernel from the shape lives here and in the two headers the GPU
+// table inherits (kmm/gpu_rows.hpp: the rows by name; kmm/grid_rules.hpp:
+// blocks, waves, splits and operand copies of a row on the device), and
+// nowhere else. Kernels take their parameters from the caller and never
+// read these files; the dispatcher (kmm/dispatch.hpp) asks the table and
+// launches.
 //
 // GPU backends (execution spaces whose memory the host cannot read) and host
 // backends (Serial, OpenMP) get one table each. Each value chosen by
@@ -14,6 +17,8 @@
 #include "kmm/blocked_row.hpp"
 #include "kmm/detail/access.hpp"
 #include "kmm/detail/mma.hpp"
+#include "kmm/gpu_rows.hpp"
+#include "kmm/grid_rules.hpp"
 #include "kmm/types.hpp"
 
 namespace kmm {
@@ -38,7 +43,7 @@ struct TileTable;
 
 /// GPU table.
 template <class ExecSpace>
-struct TileTable<ExecSpace, false> {
+struct TileTable<ExecSpace, false> : GpuRows, GridRules {
   /// Algorithm::Tiled: one thread per element of a tile (team_rank() is
   /// threadIdx.y with vector length 1, so consecutive ranks are consecutive
   /// lanes of a warp).
@@ -94,387 +99,12 @@ struct TileTable<ExecSpace, false> {
                                            : Algorithm::Blocked;
   }
 
-  /// Algorithm::Blocked, per value type: a large row and a mid-size one
-  /// (perf-log: "Blocked on the GPU"). fp32 large: four blocks of 128
-  /// threads per multiprocessor, AsyncAll staging (which frees the
-  /// registers of the prefetch so four fit), blocks taken 8 block rows at a
-  /// time so the resident blocks share panels in L2. fp32 mid: AsyncAll too,
-  /// so its edge blocks are copied by cp.async (perf-log: "Edges without
-  /// registers": 0.56 -> 0.74 of cuBLAS on 1234 x 4321 x 777); 64 x 64
-  /// blocks of 128 threads, four per multiprocessor, the large row's columns
-  /// with half its rows: wide C of 33-64 rows (the rule's mid-row products)
-  /// ran 1.03-1.22 as fast as on 64 x 128 blocks of 256 threads, two per
-  /// multiprocessor (perf-log: "A 64 x 64 fp32 mid row").
-  using Fp32Large = GpuRow<Block<128, 64, 16>, ThreadTile<8, 8>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
-                           MinBlocksPerSM<4>, GroupedRows<8>>;
-  using Fp32Mid = GpuRow<Block<64, 64, 16>, ThreadTile<8, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
-                         MinBlocksPerSM<4>, GroupedRows<8>>;
-  /// fp64 on the tensor cores (sm_80 and newer: detail::build_has_f64_mma):
-  /// fp64 MMA 16x8x4, warp tiles of 64 x 32 (large) and 32 x 32 (mid),
-  /// cp.async pipelines three (large) and four (mid) stages deep (perf-log: "fp64 on the tensor cores").
-  /// The mid row (and batched_gemm's small fp64 row) load the next k-step's
-  /// fragments under the last MMAs (AsyncAllDeepAhead); the large and
-  /// narrow rows do not: their registers spill at the cap with a second
-  /// fragment set (perf-log: "What limits the fp64 large row").
-  using Fp64MmaLarge = GpuRow<Block<128, 64, 8>, WarpTile<64, 32>, FragmentPacks<2, 2>, ScratchPad<4>,
-                              AsyncAllDeep<3>, MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>;
-  using Fp64MmaMid = GpuRow<Block<64, 64, 8>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>,
-                            AsyncAllDeepAhead<4>, MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
-  /// fp64 on older GPUs, plain FMAs: two blocks per multiprocessor at 250
-  /// registers, row-by-row order.
-  using Fp64SimtLarge = GpuRow<Block<128, 64, 8>, ThreadTile<8, 8>, FragmentPacks<2, 2>, ScratchPad<2>, AsyncRows,
-                               MinBlocksPerSM<2>, RowByRow>;
-  using Fp64SimtMid = GpuRow<Block<64, 128, 8>, ThreadTile<8, 8>, FragmentPacks<2, 2>, ScratchPad<2>, AsyncRows,
-                             MinBlocksPerSM<2>, RowByRow>;
-  static constexpr bool f64_mma = detail::build_has_f64_mma();
-  using Fp64Large = std::conditional_t<f64_mma, Fp64MmaLarge, Fp64SimtLarge>;
-  using Fp64Mid = std::conditional_t<f64_mma, Fp64MmaMid, Fp64SimtMid>;
-  /// The mid row's blocks without fragments ahead, for fp64 C that mostly
-  /// lies in edge blocks of the mid grid (at least half of them: wide C of
-  /// fewer than 64 rows, 36 x 40000 x 1000, is all edge): there the mid row
-  /// copies every k-step element by element (its edge predicates spill at
-  /// its register cap with fragments ahead: EDGE_PACKS in
-  /// kernels/gpu_blocked.hpp), this row as zero-filled 16-byte packs. The
-  /// dispatcher takes it where the mid row is picked, C is edge-heavy
-  /// (mid_edges) and both operands travel as its packs: with op(A) rows 33
-  /// doubles apart, 33 x 80000 x 600, every k-step goes element by element
-  /// on either row, and there the mid row's fragments ahead ran 1.11 as
-  /// fast (perf-log: "Edge-heavy C on the mid row; fp32 narrow splits"; on
-  /// the H200 56 x 20000 x 1500 0.68 -> 0.86 of cuBLAS, 42 x 70000 x 1200
-  /// opA = T 0.66 -> 0.75-0.79).
-  using Fp64MmaMidEdge = GpuRow<Block<64, 64, 8>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>,
-                                AsyncAllDeep<4>, MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
-  using Fp64MidEdge = std::conditional_t<f64_mma, Fp64MmaMidEdge, Fp64SimtMid>;
+  /// The mid row's edge form (Fp64MidEdge): its kernels are compiled for
+  /// fp64 on the tensor cores; the dispatcher takes it where the mid row is
+  /// picked and C is mostly its edge blocks (mid_edges).
   template <class T>
   static constexpr bool mid_edge_row_kernels() { return gram_small_row_kernels<T>(); }
   static bool mid_edges(std::int64_t m, std::int64_t n) { return edge_heavy<Fp64MmaMidEdge>(m, n); }
-  /// batched_gemm's Blocked rows, by the larger side of C: 32 x 32 blocks
-  /// up to 32, 48 x 48 up to 48, 64 x 64 above (one block per matrix up to
-  /// 64 x 64), so C of 33-48 is padded to 48 where 64 x 64 blocks computed
-  /// 1.8-3.8 times its work (perf-log: "Batched sizes between the blocks").
-  /// Small teams, many blocks per multiprocessor: the batch hides latency
-  /// that a deep pipeline hides for one large product (fp32: 16 blocks of
-  /// the 32 row, 6 of the 64 row, where 8 and 4 ran 0.85-0.92 as fast at n
-  /// = 17-24 and 52-64; perf-log: "Batched fp32 occupancy"). fp64's small
-  /// row takes 16-deep k-steps: C of 17-32 in two k-steps or one, where
-  /// 8-deep ones took three or four (1.02-1.08 as fast; perf-log: "Batched
-  /// crossovers by precision").
-  using BatchFp32Small = GpuRow<Block<32, 32, 16>, ThreadTile<4, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
-                                MinBlocksPerSM<16>, RowByRow>;
-  using BatchFp32Mid48 = GpuRow<Block<48, 48, 16>, ThreadTile<4, 6>, FragmentPacks<4, 2>, ScratchPad<4>, AsyncAll,
-                                MinBlocksPerSM<6>, RowByRow>;
-  using BatchFp32 = GpuRow<Block<64, 64, 16>, ThreadTile<8, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
-                           MinBlocksPerSM<6>, RowByRow>;
-  using BatchFp64MmaSmall = GpuRow<Block<32, 32, 16>, WarpTile<16, 16>, FragmentPacks<2, 2>, ScratchPad<4>,
-                                   AsyncAllDeepAhead<3>, MinBlocksPerSM<4>, RowByRow, Dmma<16, 8, 4>>;
-  /// fp64: three warps of 48 x 16, no fragments ahead, so the edges of C
-  /// of 33-47 go as packs.
-  using BatchFp64Mma48 = GpuRow<Block<48, 48, 8>, WarpTile<48, 16>, FragmentPacks<2, 2>, ScratchPad<4>,
-                                AsyncAllDeep<3>, MinBlocksPerSM<4>, RowByRow, Dmma<16, 8, 4>>;
-  using BatchFp64SimtSmall = GpuRow<Block<32, 32, 8>, ThreadTile<4, 4>, FragmentPacks<2, 2>, ScratchPad<2>, AsyncRows,
-                                    MinBlocksPerSM<4>, RowByRow>;
-  using BatchFp64SimtMid = GpuRow<Block<64, 64, 8>, ThreadTile<8, 4>, FragmentPacks<2, 2>, ScratchPad<2>, AsyncRows,
-                                  MinBlocksPerSM<2>, RowByRow>;
-  enum class BatchBlock { Small, Mid48, Mid };
-  static BatchBlock batched_block(std::int64_t m, std::int64_t n) {
-    const std::int64_t big = m > n ? m : n;
-    return big <= 32 ? BatchBlock::Small : big <= 48 ? BatchBlock::Mid48 : BatchBlock::Mid;
-  }
-  /// The row for BatchBlock B; Edge: its edge form, for C mostly in edge
-  /// blocks. The fp64 64 row, whose fragments ahead copy edge blocks element
-  /// by element (EDGE_PACKS in kernels/gpu_blocked.hpp), has Fp64MidEdge
-  /// (C of 49-63: 1.19-1.26 as fast on the H200); every other row is its own
-  /// (the fp64 small row's edge form ran 0.90-0.95 as fast at n = 20 and
-  /// 28: perf-log "Batched sizes between the blocks").
-  template <class T>
-  using batched_small = std::conditional_t<std::is_same<T, float>::value, BatchFp32Small,
-                                           std::conditional_t<f64_mma, BatchFp64MmaSmall, BatchFp64SimtSmall>>;
-  template <class T>
-  using batched_48 = std::conditional_t<std::is_same<T, float>::value, BatchFp32Mid48,
-                                        std::conditional_t<f64_mma, BatchFp64Mma48, BatchFp64SimtMid>>;
-  template <class T, bool Edge>
-  using batched_64 = std::conditional_t<std::is_same<T, float>::value, BatchFp32,
-                                        std::conditional_t<f64_mma, std::conditional_t<Edge, Fp64MmaMidEdge, Fp64MmaMid>,
-                                                           BatchFp64SimtMid>>;
-  template <class T, BatchBlock B, bool Edge = false>
-  using batched_row = std::conditional_t<B == BatchBlock::Small, batched_small<T>,
-                                         std::conditional_t<B == BatchBlock::Mid48, batched_48<T>, batched_64<T, Edge>>>;
-  /// Half or more of row R's blocks of C at its edge (the mid grid: wide C
-  /// of fewer than 64 rows; batched: every C of 49-63).
-  template <class R>
-  static bool edge_heavy(std::int64_t m, std::int64_t n) {
-    const std::int64_t bm = (m + R::BM - 1) / R::BM, bn = (n + R::BN - 1) / R::BN;
-    const bool em = m % R::BM != 0, en = n % R::BN != 0;
-    const std::int64_t edge = (em ? bn : 0) + (en ? bm : 0) - (em && en ? 1 : 0);
-    return 2 * edge >= bm * bn;
-  }
-
-  /// Narrow rows, for C with at least as many rows as columns. fp64: 128 x
-  /// 32 blocks (tall-skinny panels, n = 64 layers). fp32: 128 x 96 blocks of
-  /// 8 x 6 thread tiles (256 threads, two blocks per multiprocessor), for C
-  /// of 65-96 columns, which every other fp32 row pads to 128 (perf-log: "A
-  /// 96-column fp32 row"; at n <= 64 the large row's 128 x 64 blocks were
-  /// measured ahead of a 256-thread 128 x 64 row of 8 x 4 tiles: "Edges
-  /// without registers").
-  using Fp64MmaNarrow = GpuRow<Block<128, 32, 8>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>,
-                               AsyncAllDeep<4>, MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
-  using Fp64Narrow = std::conditional_t<f64_mma, Fp64MmaNarrow, Fp64SimtMid>;
-  /// The fp64 narrow row where op(A), the long operand, runs along k (its
-  /// layout fixes it): 16-deep k-steps in two stages, so each k-step reads
-  /// 128 bytes of each of its rows where the 8-deep row reads 64, as the
-  /// Gram row does for panels along k (perf-log: "16-deep narrow k-steps
-  /// for op(A) along k"; on the H200 100000 x 8 x 500 opA = T 0.71 -> 0.90
-  /// of cuBLAS, 32 x 10000 x 10000 as C^T 0.64 -> 0.92-1.00; op(A) along m
-  /// ran 0.94-1.00 as fast on it, so keeps the 8-deep row).
-  using Fp64MmaNarrowK = GpuRow<Block<128, 32, 16>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAll,
-                                MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
-  using Fp64NarrowK = std::conditional_t<f64_mma, Fp64MmaNarrowK, Fp64SimtMid>;
-  /// The fp64 narrow rows 48 columns wide, for C whose columns the 32-wide
-  /// grid pads more (33-48 columns: 48 x 20000 x 3000, 40 x 30000 x 2000 as
-  /// C^T), 8- and 16-deep as above; two blocks per multiprocessor (their
-  /// 48-element accumulators take 180-255 registers) (perf-log: "A 48-column
-  /// fp64 narrow row; thin C split"; on the H200 20000 x 48 x 3000 0.78 ->
-  /// 1.03-1.09 of cuBLAS, 30000 x 40 x 2000 opA = T 0.82 -> 1.02).
-  using Fp64MmaNarrow48 = GpuRow<Block<128, 48, 8>, WarpTile<32, 48>, FragmentPacks<2, 2>, ScratchPad<4>,
-                                 AsyncAllDeep<4>, MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>;
-  using Fp64MmaNarrow48K = GpuRow<Block<128, 48, 16>, WarpTile<32, 48>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAll,
-                                  MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>;
-  using Fp64Narrow48 = std::conditional_t<f64_mma, Fp64MmaNarrow48, Fp64SimtMid>;
-  using Fp64Narrow48K = std::conditional_t<f64_mma, Fp64MmaNarrow48K, Fp64SimtMid>;
-  /// Below this k the 32-column rows keep such C: at k = 300 their three
-  /// blocks per multiprocessor ran ahead (70000 x 36 x 300 TT 0.97 as fast
-  /// on the 48-column row, 16500 x 40 x 300 TT split 2 ways 0.93), from 500
-  /// on the 48-column rows (100000 x 40 x 500 1.10).
-  static constexpr std::int64_t narrow48_min_k = 512;
-  using Fp32Narrow = GpuRow<Block<128, 96, 16>, ThreadTile<8, 6>, FragmentPacks<4, 2>, ScratchPad<4>, AsyncAll,
-                            MinBlocksPerSM<2>, GroupedRows<8>>;
-  /// fp32 thin C, at most 32 columns (wide C as C^T: blocked_transpose):
-  /// 128-row blocks of 128 threads, 32 columns of 8 x 4 thread tiles, six
-  /// per multiprocessor, and 16 columns of 8 x 2 tiles, eight per
-  /// multiprocessor, for C of at most 16 columns, which the 32-column block
-  /// pads to twice its width. Such products stream op(A) with few FMAs per
-  /// element; the small teams keep more of it in flight than Tiled's 16 x 16
-  /// tiles (one k-step per team, the latency exposed) or the 64-column
-  /// large row (four blocks per multiprocessor, C padded to 64 columns)
-  /// (perf-log: "fp32 thin C"; tune rows on the H200: 1000000 x 16 x 16
-  /// 0.44 (Tiled) -> 1.66 of cuBLAS on the 16-column row, 0.94 on the
-  /// 32-column one; 200000 x 24 x 100 0.23 -> 1.15 on the 32-column row).
-  using Fp32Thin = GpuRow<Block<128, 32, 16>, ThreadTile<8, 4>, FragmentPacks<4, 4>, ScratchPad<4>, AsyncAll,
-                          MinBlocksPerSM<6>, GroupedRows<8>>;
-  using Fp32Thin16 = GpuRow<Block<128, 16, 16>, ThreadTile<8, 2>, FragmentPacks<4, 2>, ScratchPad<4>, AsyncAll,
-                            MinBlocksPerSM<8>, RowByRow>;
-
-  /// fp64 split products whose operands both run along k (layouts that fix
-  /// it: the Gram product A^T B of column-major panels): the mid row's blocks
-  /// with 16-deep k-steps in two stages, so each k-step reads 128 bytes of
-  /// every column of both panels where the mid row reads 64 (perf-log: "The
-  /// Gram row"; on the H200 64 x 64 x 500000 moved from 0.78 to 0.95 of
-  /// cuBLAS).
-  using Fp64MmaGram = GpuRow<Block<64, 64, 16>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAll,
-                             MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
-  using Fp64Gram = std::conditional_t<f64_mma, Fp64MmaGram, Fp64SimtMid>;
-  /// fp64 split products whose C is at most 32 x 32 (one block of this row),
-  /// whatever the operands' directions: 32 x 32 x 16 blocks of four 16 x 16
-  /// warp tiles, four stages with fragments ahead, six blocks per
-  /// multiprocessor, so k splits twice as many ways as on the Gram row, whose
-  /// 64 x 64 block pads such C at least fourfold (perf-log: "A Gram row for C
-  /// up to 32 x 32"; in tune rows on the H200, 32 x 32 x 1000000 0.64-0.74
-  /// -> 0.86-0.88 of cuBLAS, 8 x 8 x 4000000 0.35 -> 0.81).
-  using Fp64MmaGramSmall = GpuRow<Block<32, 32, 16>, WarpTile<16, 16>, FragmentPacks<2, 2>, ScratchPad<4>,
-                                  AsyncAllDeepAhead<4>, MinBlocksPerSM<6>, RowByRow, Dmma<16, 8, 4>>;
-  using Fp64GramSmall = std::conditional_t<f64_mma, Fp64MmaGramSmall, Fp64SimtMid>;
-  /// fp64 Gram products with C of at least 256 rows or columns (both
-  /// operands along k, k at least four times m + n, k split): the large
-  /// row's block turned, 64 x 128 x 8 with 32 x 64 warp tiles (perf-log: "Gram
-  /// products of wide panels"; in tune rows on the H200, 1024 x 1024 x 30000
-  /// 0.75 -> 0.94 of cuBLAS, 256 x 256 x 100000 0.74 -> 0.82).
-  using Fp64MmaGramWide = GpuRow<Block<64, 128, 8>, WarpTile<32, 64>, FragmentPacks<2, 2>, ScratchPad<4>,
-                                 AsyncAllDeep<3>, MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>;
-  using Fp64GramWide = std::conditional_t<f64_mma, Fp64MmaGramWide, Fp64SimtMid>;
-
-  /// fp64 products whose C has 65-96 rows: 96 x 64 x 16 blocks, six warps
-  /// of 32 x 32, two stages, two blocks per multiprocessor, where every
-  /// other row pads those rows to 128 (perf-log: "A 96-row fp64 row; long k
-  /// on the large row"; in tune rows on the H200, 96 x 30000 x 1000 0.72 ->
-  /// 0.94 of cuBLAS, 80 x 50000 x 1000 0.69 -> 0.89, 96 x 96 x 200000 0.72
-  /// -> 0.85).
-  using Fp64MmaShort = GpuRow<Block<96, 64, 16>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAll,
-                              MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>;
-  using Fp64Short = std::conditional_t<f64_mma, Fp64MmaShort, Fp64SimtMid>;
-
-  template <class T>
-  using blocked = std::conditional_t<std::is_same<T, float>::value, Fp32Large, Fp64Large>;
-  template <class T>
-  using blocked_mid = std::conditional_t<std::is_same<T, float>::value, Fp32Mid, Fp64Mid>;
-  /// AFast: op(A)'s unit-stride direction where its layout fixes it (0
-  /// along k, 1 along m; OperandFacts::A_FAST), -1 where it does not. Wide48:
-  /// fp64's 48-column rows (Pick::Narrow48); fp32 has its one narrow row.
-  template <class T, int AFast = -1, bool Wide48 = false>
-  using blocked_narrow = std::conditional_t<
-      std::is_same<T, float>::value, Fp32Narrow,
-      std::conditional_t<Wide48, std::conditional_t<AFast == 0, Fp64Narrow48K, Fp64Narrow48>,
-                         std::conditional_t<AFast == 0, Fp64NarrowK, Fp64Narrow>>>;
-
-  /// Split-k for row R (whichever row the table picked): when its blocks of
-  /// C fill at most half of the device's resident-block slots
-  /// (multiprocessors x R::min_blocks), k is split so that blocks x splits
-  /// fill them in one wave; when they fill more than half but at most all,
-  /// on rows of at least four resident blocks per multiprocessor (the fp32
-  /// large row), into the 1-4 splits that give the busiest multiprocessor
-  /// the fewest k-steps (items spread evenly: ceil(blocks x s /
-  /// multiprocessors) items of ceil(steps / s); 1500^3 fp32: 288 blocks, 4
-  /// splits; not the fp64 rows, two or three blocks per multiprocessor:
-  /// perf-log "Partial waves"; launch_splits finishes their rounds). Each
-  /// split keeps at least 8 k-steps (the pipeline's prologue and the
-  /// partial's write stay small beside its FMAs) and the partials at most
-  /// 256 MiB (perf-log: "Split-k").
-  template <class R>
-  static std::int64_t blocks(std::int64_t m, std::int64_t n) {  // row R's blocks of an m x n C
-    return ((m + R::BM - 1) / R::BM) * ((n + R::BN - 1) / R::BN);
-  }
-  template <class R>
-  static std::int64_t slots(int multiprocessors) {  // row R's resident blocks on the device
-    return std::int64_t(multiprocessors) * R::min_blocks;
-  }
-  template <class R, class T>
-  static std::int64_t split_cap(std::int64_t m, std::int64_t n, std::int64_t k) {  // the limits on any split count
-    const std::int64_t steps = (k + R::BK - 1) / R::BK;
-    const std::int64_t by_bytes = (std::int64_t(256) << 20) / (m * n * std::int64_t(sizeof(T)));
-    return steps / 8 < by_bytes ? steps / 8 : by_bytes;
-  }
-  template <class R, class T>
-  static int k_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
-    const std::int64_t b = blocks<R>(m, n), steps = (k + R::BK - 1) / R::BK, cap = split_cap<R, T>(m, n, k);
-    std::int64_t s = slots<R>(multiprocessors) / b;
-    if (s == 1 && R::min_blocks >= 4) {  // a partial wave: the search stays within the limits
-      const auto busiest = [&](std::int64_t q) {  // k-steps of the busiest multiprocessor
-        return (b * q + multiprocessors - 1) / multiprocessors * ((steps + q - 1) / q);
-      };
-      for (std::int64_t q = 2; q <= 4 && q <= cap; ++q)
-        if (busiest(q) < busiest(s)) s = q;
-    }
-    s = s < cap ? s : cap;
-    return s >= 2 ? int(s) : 1;
-  }
-
-  /// The split count row R is launched with, once blocked_pick has chosen R
-  /// with k_splits' counts. Rows of two or three blocks per
-  /// multiprocessor (where k_splits searches no partial wave) on products
-  /// with k at least m + n or C at most a sixteenth of the operands (16 m n
-  /// <= (m + n) k: thin C, whose partials are a few percent of the bytes
-  /// read): of 1 to 4 x max(k_splits, slots / blocks)
-  /// splits within k_splits' limits, the one of least modelled time, where
-  /// it is at least 10 % under k_splits' count. The model: the busiest
-  /// multiprocessor's items (blocks x splits, spread evenly) run in rounds
-  /// of min_blocks, a part-filled round as long as a full one (896 x 896 x
-  /// 30000 on the wide Gram row: split 2 or 4 ways alike), each round the
-  /// k-steps of a split plus split_item_steps (pipeline fill, the partial's
-  /// write); plus the partials' traffic, each written and read once, at
-  /// flops_per_byte. It finishes waves that one-wave splits leave part
-  /// filled (768 x 768 x 40000 on the wide Gram row: 72 blocks x 3 splits
-  /// took 216 of 264 slots; 11 splits, three full rounds: 0.72 -> 0.80 of
-  /// cuBLAS; 3000 x 256 x 20000 0.66 -> 0.82; thin C: 60000 x 20 x 700 opA
-  /// = T, 469 narrow blocks for 396 slots, 2 splits: 0.70 -> 0.77, perf-log:
-  /// "A 48-column fp64 narrow row; thin C split"). Other products whose C is
-  /// large beside k (k < m + n: fp64 1000^3) ran no faster or
-  /// slower split. On three-block rows with operands not both along k the model
-  /// overrates the gain (960 x 960 x 20000 TT: 0.97 as fast split 3 ways;
-  /// perf-log: "Splits that finish their waves"). fp32 rows (two blocks of
-  /// 256 threads): a block alone in the last round, where its partner's
-  /// slot is empty, counts two thirds of a round (it has the multiprocessor's
-  /// FMA pipes to itself): with whole rounds the model split 80000 x 96 x
-  /// 2000 on the narrow row (625 blocks, 2.4 waves) 2 ways, 0.86 as fast;
-  /// counted so, it keeps that unsplit and splits 40000 x 70 x 3000 and
-  /// 35000 x 66 x 2500 4 ways on the narrow row, wide C such as 56 x 20000 x
-  /// 1500 3 ways on the mid row (0.76-0.86 -> 0.99-1.03 of cuBLAS; perf-log:
-  /// "Edge-heavy C on the mid row; fp32 narrow splits").
-  static constexpr int split_item_steps = 2;
-  static constexpr int flops_per_byte = 12;  // H100/H200 fp64 MMA: about 50 TFLOP/s over 4 TB/s
-  /// The traffic of q partials of an m x n C, in k-steps of one round of
-  /// row R's blocks on a multiprocessor (at flops_per_byte): the split
-  /// models' price of a split (launch_splits, tail_split).
-  template <class R, class T>
-  static std::int64_t partial_steps(std::int64_t q, std::int64_t m, std::int64_t n, std::int64_t sms) {
-    return flops_per_byte * std::int64_t(sizeof(T)) * q * m * n / (sms * R::min_blocks * R::BM * R::BN * R::BK);
-  }
-  template <class R, class T>
-  static int launch_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
-    const int s0 = k_splits<R, T>(m, n, k, multiprocessors);
-    if (R::min_blocks >= 4 || (k < m + n && 16 * m * n > (m + n) * k)) return s0;
-    const std::int64_t b = blocks<R>(m, n), steps = (k + R::BK - 1) / R::BK, sms = multiprocessors;
-    const std::int64_t cap = split_cap<R, T>(m, n, k);  // k_splits' limits
-    const auto cost = [&](std::int64_t q) {  // in thirds of k-steps of one round of blocks on a multiprocessor
-      const std::int64_t items = (b * q + sms - 1) / sms, rounds = (items + R::min_blocks - 1) / R::min_blocks;
-      const std::int64_t partials = q > 1 ? partial_steps<R, T>(q, m, n, sms) : 0;
-      const std::int64_t thirds = std::is_same<T, float>::value && items % R::min_blocks != 0
-                                      ? 3 * (items / R::min_blocks) + 2  // the last round's lone block: 2/3
-                                      : 3 * rounds;
-      return thirds * ((steps + q - 1) / q + split_item_steps) + 3 * partials;
-    };
-    const std::int64_t wave = slots<R>(multiprocessors) / b, top = 4 * (s0 > wave ? s0 : wave);
-    const std::int64_t base = cost(s0);
-    std::int64_t best = s0, least = base;
-    for (std::int64_t q = 1; q <= top && q <= cap; ++q) {
-      const std::int64_t c = cost(q);
-      if (c < least) best = q, least = c;
-    }
-    return 10 * least <= 9 * base ? int(best) : s0;
-  }
-
-  /// The last wave split (fp64 rows of at most two blocks per
-  /// multiprocessor, products that launch_splits leaves unsplit): where row
-  /// R's blocks fill W >= 1 waves and part of one more, the dispatcher
-  /// computes C in two parts, each a product of its own: C less its last
-  /// `lines` block rows (rows: true) or block columns, at most W waves, as
-  /// before; then those lines with k split `splits` ways, their partials
-  /// reduced as split-k's (the same bits every run). A part-filled last
-  /// wave takes as long as a full one on these rows (perf-log: "Splits that
-  /// finish their waves"): 2500^3 is 800 large blocks for 264 slots, three
-  /// waves and one of 8 blocks. Model, in k-steps of one round of blocks:
-  /// the part's rounds times its steps; the lines' rounds of items times
-  /// the k-steps of a split plus split_item_steps, their partials'
-  /// traffic at flops_per_byte (as launch_splits), and tail_launch_steps
-  /// for the two more launches (split and reduction kernels, a few
-  /// microseconds each: about 12 k-steps of the large row, 0.7 us each on
-  /// the H200). Taken where it models at least 10 % or half a wave under
-  /// the unsplit product (the model's errors, launches and the first part's
-  /// ragged end, do not grow with the waves: 8192^3, 31 waves and 8 blocks,
-  /// saves 2 %); the orientation and split count of least modelled time.
-  /// On the H200 (perf-log: "The last wave split"): 2500^3 0.82 -> 1.00 of
-  /// cuBLAS, 3000^3 0.84 -> 0.95, 3210 x 2100 x 4321 opA = T 0.69 -> 0.81.
-  struct TailSplit {
-    bool rows;          // the lines are C's last block rows (else its last block columns)
-    std::int64_t from;  // their first row (column) of C: a multiple of R::BM (R::BN)
-    int splits;
-    std::int64_t cost;  // modelled: k-steps of one round of blocks, both parts
-  };
-  static constexpr std::int64_t tail_launch_steps = 12;
-  template <class R, class T>
-  static std::optional<TailSplit> tail_split(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
-    if (std::is_same<T, float>::value || R::min_blocks > 2) return std::nullopt;
-    const std::int64_t bm = (m + R::BM - 1) / R::BM, bn = (n + R::BN - 1) / R::BN, b = bm * bn;
-    const std::int64_t slots_ = slots<R>(multiprocessors), waves = b / slots_, sms = multiprocessors;
-    if (waves < 1 || b % slots_ == 0) return std::nullopt;
-    const std::int64_t steps = (k + R::BK - 1) / R::BK, base = (waves + 1) * steps;
-    std::optional<TailSplit> best;
-    std::int64_t least = base;
-    for (const bool rows : {true, false}) {
-      const std::int64_t line = rows ? bn : bm, lines = rows ? bm : bn;
-      const std::int64_t t = (b - waves * slots_ + line - 1) / line;  // the fewest lines leaving W waves
-      if (t >= lines) continue;
-      const std::int64_t from = (lines - t) * (rows ? R::BM : R::BN);
-      const std::int64_t tm = rows ? m - from : m, tn = rows ? n : n - from;  // the lines' part of C
-      const std::int64_t head = (b - t * line + slots_ - 1) / slots_ * steps;
-      const std::int64_t cap = split_cap<R, T>(tm, tn, k);
-      for (std::int64_t q = 2; q <= cap; ++q) {
-        const std::int64_t items = (t * line * q + sms - 1) / sms, rounds = (items + R::min_blocks - 1) / R::min_blocks;
-        const std::int64_t cost = head + rounds * ((steps + q - 1) / q + split_item_steps) +
-                                  partial_steps<R, T>(q, tm, tn, sms) + tail_launch_steps;
-        if (cost < least) least = cost, best = TailSplit{rows, from, int(q), cost};
-      }
-    }
-    return 10 * least <= 9 * base || 2 * (base - least) >= steps ? best : std::nullopt;
-  }
 
   /// Which Blocked row computes an m x n x k product (perf-log: "Edges
   /// without registers"). fp32: with directions the layouts fix, a thin
@@ -584,15 +214,6 @@ struct TileTable<ExecSpace, false> {
   /// Can it return Pick::Narrow48 (fp64 on the tensor cores)?
   template <class T>
   static constexpr bool narrow48_row_kernels() { return gram_small_row_kernels<T>(); }
-  template <class R>
-  static std::int64_t padded(std::int64_t m, std::int64_t n) {  // C's elements in row R's block grid
-    return blocks<R>(m, n) * R::BM * R::BN;
-  }
-  template <class R>
-  static std::int64_t wave_elements(std::int64_t m, std::int64_t n, int multiprocessors) {  // per SM, all waves
-    const std::int64_t waves = (blocks<R>(m, n) + slots<R>(multiprocessors) - 1) / slots<R>(multiprocessors);
-    return waves * R::min_blocks * R::BM * R::BN;
-  }
   /// wave_elements of the fp64 large row, its last wave split where
   /// tail_split takes it (the modelled k-steps as waves).
   template <class T>
@@ -707,55 +328,6 @@ struct TileTable<ExecSpace, false> {
     return std::nullopt;
   }
 
-  /// Operands whose 16-byte packs are not aligned (kernels/repack.hpp): the
-  /// dispatcher copies every such operand with its leading dimension padded
-  /// where repack says so, in panels of at most repack_panel_bytes (block
-  /// rows of C for op(A), block columns for op(B)), so the buffer kmm keeps
-  /// for them stays within twice that. The kernels gain only once both
-  /// operands take packs (one of two copied: 0.93-0.99 as fast), so the
-  /// rule is for both or neither, on products of at least repack_min_flops
-  /// (a copy's launch costs about 5 us: fp32 4500 x 50 x 50, whose 50 x 50
-  /// op(B) it copied, ran 0.78 as fast):
-  /// - fp64 with op(A) along k to copy, whose element path is the slowest:
-  ///   operands each used in at least repack_fp64_a_along_k_reuse products
-  ///   (n for op(A), m for op(B)). H200, copy against none: 1537^3 TT 1.18,
-  ///   1201 x 1201 x 3001 opA = T 1.21, 3001 x 1001 x 2001 1.30, 2999^3
-  ///   1.31, 3210 x 2100 x 4321 1.28; 999^3 (2 GFLOP) 0.95.
-  /// - otherwise each operand to copy used in at least repack_min_reuse
-  ///   products (fp64 2999^3 NN 1.09, 8191^3 1.17, 20001 x 20001 x 257 1.07;
-  ///   fp32 2999^3 1.14, 5001^3 1.18; from 1233 to 1999 0.93-1.07, 999^3 and
-  ///   1025^3 0.89-0.98, thin operands 0.5-0.8);
-  /// - never for fp32 with both operands along k, whose element copies by
-  ///   cp.async run as fast as packs (2999^3 opA = T 0.96, 1537^3 TT 0.90).
-  /// (perf-log: "Repacked operands".)
-  static constexpr std::int64_t repack_min_reuse = 2048;
-  static constexpr std::int64_t repack_fp64_a_along_k_reuse = 512;
-  static constexpr double repack_min_flops = 4e9;
-  static constexpr std::int64_t repack_panel_bytes = std::int64_t(128) << 20;
-  static constexpr std::int64_t repack_panel_align = 256;  // panel extents: a multiple of every row's BM and BN
-  /// Copy op(A) and op(B) of an m x n x k product where a_copy / b_copy
-  /// (they take no packs)? Each is along k or not (its unit stride).
-  template <class T>
-  static bool repack(bool a_copy, bool a_along_k, bool b_copy, bool b_along_k, std::int64_t m, std::int64_t n,
-                     std::int64_t k) {
-    if ((!a_copy && !b_copy) || 2.0 * double(m) * double(n) * double(k) < repack_min_flops) return false;
-    const bool fp32 = std::is_same<T, float>::value;
-    if (fp32 && a_along_k && b_along_k) return false;
-    if (!fp32 && a_copy && a_along_k)
-      return n >= repack_fp64_a_along_k_reuse && (!b_copy || m >= repack_fp64_a_along_k_reuse);
-    return (!a_copy || n >= repack_min_reuse) && (!b_copy || m >= repack_min_reuse);
-  }
-  /// Lines (rows of C for op(A), columns for op(B)) per panel of at most
-  /// panel_bytes, each line taking line_bytes of the copy and the lines
-  /// padded to a multiple of `pad` (the copy's leading dimension, where the
-  /// lines run along its unit stride; else 1): all of them, or a multiple
-  /// of 256; 0 where 256 lines exceed panel_bytes (k of hundreds of
-  /// thousands along k: no copy).
-  static std::int64_t repack_panel(std::int64_t lines, std::int64_t line_bytes,
-                                   std::int64_t panel_bytes = repack_panel_bytes, std::int64_t pad = 1) {
-    const std::int64_t fit = panel_bytes / (line_bytes > 0 ? line_bytes : 1);
-    return fit >= (lines + pad - 1) / pad * pad ? lines : fit / repack_panel_align * repack_panel_align;
-  }
 };
 
 /// Host table: a team is one thread that computes a whole tile, so tiles of

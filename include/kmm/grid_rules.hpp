@@ -1,0 +1,246 @@
+#pragma once
+// How a GPU row R (kmm/gpu_rows.hpp) covers an m x n x k product on the
+// device: its blocks, resident slots, waves and padding; the split-k
+// models (how many ways to split k, the last wave split); and the rule
+// for copying operands whose packs do not align. Rules of the GPU tile
+// table (kmm/tile_table.hpp), which inherits them; each measured value
+// names its docs/perf-log.md section.
+#include <cstdint>
+#include <optional>
+#include <type_traits>
+
+namespace kmm {
+
+struct GridRules {
+  /// Split-k for row R (whichever row the table picked): when its blocks of
+  /// C fill at most half of the device's resident-block slots
+  /// (multiprocessors x R::min_blocks), k is split so that blocks x splits
+  /// fill them in one wave; when they fill more than half but at most all,
+  /// on rows of at least four resident blocks per multiprocessor (the fp32
+  /// large row), into the 1-4 splits that give the busiest multiprocessor
+  /// the fewest k-steps (items spread evenly: ceil(blocks x s /
+  /// multiprocessors) items of ceil(steps / s); 1500^3 fp32: 288 blocks, 4
+  /// splits; not the fp64 rows, two or three blocks per multiprocessor:
+  /// perf-log "Partial waves"; launch_splits finishes their rounds). Each
+  /// split keeps at least 8 k-steps (the pipeline's prologue and the
+  /// partial's write stay small beside its FMAs) and the partials at most
+  /// 256 MiB (perf-log: "Split-k").
+  template <class R>
+  static std::int64_t blocks(std::int64_t m, std::int64_t n) {  // row R's blocks of an m x n C
+    return ((m + R::BM - 1) / R::BM) * ((n + R::BN - 1) / R::BN);
+  }
+  template <class R>
+  static std::int64_t slots(int multiprocessors) {  // row R's resident blocks on the device
+    return std::int64_t(multiprocessors) * R::min_blocks;
+  }
+  template <class R, class T>
+  static std::int64_t split_cap(std::int64_t m, std::int64_t n, std::int64_t k) {  // the limits on any split count
+    const std::int64_t steps = (k + R::BK - 1) / R::BK;
+    const std::int64_t by_bytes = (std::int64_t(256) << 20) / (m * n * std::int64_t(sizeof(T)));
+    return steps / 8 < by_bytes ? steps / 8 : by_bytes;
+  }
+  template <class R, class T>
+  static int k_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
+    const std::int64_t b = blocks<R>(m, n), steps = (k + R::BK - 1) / R::BK, cap = split_cap<R, T>(m, n, k);
+    std::int64_t s = slots<R>(multiprocessors) / b;
+    if (s == 1 && R::min_blocks >= 4) {  // a partial wave: the search stays within the limits
+      const auto busiest = [&](std::int64_t q) {  // k-steps of the busiest multiprocessor
+        return (b * q + multiprocessors - 1) / multiprocessors * ((steps + q - 1) / q);
+      };
+      for (std::int64_t q = 2; q <= 4 && q <= cap; ++q)
+        if (busiest(q) < busiest(s)) s = q;
+    }
+    s = s < cap ? s : cap;
+    return s >= 2 ? int(s) : 1;
+  }
+
+  /// The split count row R is launched with, once blocked_pick has chosen R
+  /// with k_splits' counts. Rows of two or three blocks per
+  /// multiprocessor (where k_splits searches no partial wave) on products
+  /// with k at least m + n or C at most a sixteenth of the operands (16 m n
+  /// <= (m + n) k: thin C, whose partials are a few percent of the bytes
+  /// read): of 1 to 4 x max(k_splits, slots / blocks)
+  /// splits within k_splits' limits, the one of least modelled time, where
+  /// it is at least 10 % under k_splits' count. The model: the busiest
+  /// multiprocessor's items (blocks x splits, spread evenly) run in rounds
+  /// of min_blocks, a part-filled round as long as a full one (896 x 896 x
+  /// 30000 on the wide Gram row: split 2 or 4 ways alike), each round the
+  /// k-steps of a split plus split_item_steps (pipeline fill, the partial's
+  /// write); plus the partials' traffic, each written and read once, at
+  /// flops_per_byte. It finishes waves that one-wave splits leave part
+  /// filled (768 x 768 x 40000 on the wide Gram row: 72 blocks x 3 splits
+  /// took 216 of 264 slots; 11 splits, three full rounds: 0.72 -> 0.80 of
+  /// cuBLAS; 3000 x 256 x 20000 0.66 -> 0.82; thin C: 60000 x 20 x 700 opA
+  /// = T, 469 narrow blocks for 396 slots, 2 splits: 0.70 -> 0.77, perf-log:
+  /// "A 48-column fp64 narrow row; thin C split"). Other products whose C is
+  /// large beside k (k < m + n: fp64 1000^3) ran no faster or
+  /// slower split. On three-block rows with operands not both along k the model
+  /// overrates the gain (960 x 960 x 20000 TT: 0.97 as fast split 3 ways;
+  /// perf-log: "Splits that finish their waves"). fp32 rows (two blocks of
+  /// 256 threads): a block alone in the last round, where its partner's
+  /// slot is empty, counts two thirds of a round (it has the multiprocessor's
+  /// FMA pipes to itself): with whole rounds the model split 80000 x 96 x
+  /// 2000 on the narrow row (625 blocks, 2.4 waves) 2 ways, 0.86 as fast;
+  /// counted so, it keeps that unsplit and splits 40000 x 70 x 3000 and
+  /// 35000 x 66 x 2500 4 ways on the narrow row, wide C such as 56 x 20000 x
+  /// 1500 3 ways on the mid row (0.76-0.86 -> 0.99-1.03 of cuBLAS; perf-log:
+  /// "Edge-heavy C on the mid row; fp32 narrow splits").
+  static constexpr int split_item_steps = 2;
+  static constexpr int flops_per_byte = 12;  // H100/H200 fp64 MMA: about 50 TFLOP/s over 4 TB/s
+  /// The traffic of q partials of an m x n C, in k-steps of one round of
+  /// row R's blocks on a multiprocessor (at flops_per_byte): the split
+  /// models' price of a split (launch_splits, tail_split).
+  template <class R, class T>
+  static std::int64_t partial_steps(std::int64_t q, std::int64_t m, std::int64_t n, std::int64_t sms) {
+    return flops_per_byte * std::int64_t(sizeof(T)) * q * m * n / (sms * R::min_blocks * R::BM * R::BN * R::BK);
+  }
+  template <class R, class T>
+  static int launch_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
+    const int s0 = k_splits<R, T>(m, n, k, multiprocessors);
+    if (R::min_blocks >= 4 || (k < m + n && 16 * m * n > (m + n) * k)) return s0;
+    const std::int64_t b = blocks<R>(m, n), steps = (k + R::BK - 1) / R::BK, sms = multiprocessors;
+    const std::int64_t cap = split_cap<R, T>(m, n, k);  // k_splits' limits
+    const auto cost = [&](std::int64_t q) {  // in thirds of k-steps of one round of blocks on a multiprocessor
+      const std::int64_t items = (b * q + sms - 1) / sms, rounds = (items + R::min_blocks - 1) / R::min_blocks;
+      const std::int64_t partials = q > 1 ? partial_steps<R, T>(q, m, n, sms) : 0;
+      const std::int64_t thirds = std::is_same<T, float>::value && items % R::min_blocks != 0
+                                      ? 3 * (items / R::min_blocks) + 2  // the last round's lone block: 2/3
+                                      : 3 * rounds;
+      return thirds * ((steps + q - 1) / q + split_item_steps) + 3 * partials;
+    };
+    const std::int64_t wave = slots<R>(multiprocessors) / b, top = 4 * (s0 > wave ? s0 : wave);
+    const std::int64_t base = cost(s0);
+    std::int64_t best = s0, least = base;
+    for (std::int64_t q = 1; q <= top && q <= cap; ++q) {
+      const std::int64_t c = cost(q);
+      if (c < least) best = q, least = c;
+    }
+    return 10 * least <= 9 * base ? int(best) : s0;
+  }
+
+  /// The last wave split (fp64 rows of at most two blocks per
+  /// multiprocessor, products that launch_splits leaves unsplit): where row
+  /// R's blocks fill W >= 1 waves and part of one more, the dispatcher
+  /// computes C in two parts, each a product of its own: C less its last
+  /// `lines` block rows (rows: true) or block columns, at most W waves, as
+  /// before; then those lines with k split `splits` ways, their partials
+  /// reduced as split-k's (the same bits every run). A part-filled last
+  /// wave takes as long as a full one on these rows (perf-log: "Splits that
+  /// finish their waves"): 2500^3 is 800 large blocks for 264 slots, three
+  /// waves and one of 8 blocks. Model, in k-steps of one round of blocks:
+  /// the part's rounds times its steps; the lines' rounds of items times
+  /// the k-steps of a split plus split_item_steps, their partials'
+  /// traffic at flops_per_byte (as launch_splits), and tail_launch_steps
+  /// for the two more launches (split and reduction kernels, a few
+  /// microseconds each: about 12 k-steps of the large row, 0.7 us each on
+  /// the H200). Taken where it models at least 10 % or half a wave under
+  /// the unsplit product (the model's errors, launches and the first part's
+  /// ragged end, do not grow with the waves: 8192^3, 31 waves and 8 blocks,
+  /// saves 2 %); the orientation and split count of least modelled time.
+  /// On the H200 (perf-log: "The last wave split"): 2500^3 0.82 -> 1.00 of
+  /// cuBLAS, 3000^3 0.84 -> 0.95, 3210 x 2100 x 4321 opA = T 0.69 -> 0.81.
+  struct TailSplit {
+    bool rows;          // the lines are C's last block rows (else its last block columns)
+    std::int64_t from;  // their first row (column) of C: a multiple of R::BM (R::BN)
+    int splits;
+    std::int64_t cost;  // modelled: k-steps of one round of blocks, both parts
+  };
+  static constexpr std::int64_t tail_launch_steps = 12;
+  template <class R, class T>
+  static std::optional<TailSplit> tail_split(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
+    if (std::is_same<T, float>::value || R::min_blocks > 2) return std::nullopt;
+    const std::int64_t bm = (m + R::BM - 1) / R::BM, bn = (n + R::BN - 1) / R::BN, b = bm * bn;
+    const std::int64_t slots_ = slots<R>(multiprocessors), waves = b / slots_, sms = multiprocessors;
+    if (waves < 1 || b % slots_ == 0) return std::nullopt;
+    const std::int64_t steps = (k + R::BK - 1) / R::BK, base = (waves + 1) * steps;
+    std::optional<TailSplit> best;
+    std::int64_t least = base;
+    for (const bool rows : {true, false}) {
+      const std::int64_t line = rows ? bn : bm, lines = rows ? bm : bn;
+      const std::int64_t t = (b - waves * slots_ + line - 1) / line;  // the fewest lines leaving W waves
+      if (t >= lines) continue;
+      const std::int64_t from = (lines - t) * (rows ? R::BM : R::BN);
+      const std::int64_t tm = rows ? m - from : m, tn = rows ? n : n - from;  // the lines' part of C
+      const std::int64_t head = (b - t * line + slots_ - 1) / slots_ * steps;
+      const std::int64_t cap = split_cap<R, T>(tm, tn, k);
+      for (std::int64_t q = 2; q <= cap; ++q) {
+        const std::int64_t items = (t * line * q + sms - 1) / sms, rounds = (items + R::min_blocks - 1) / R::min_blocks;
+        const std::int64_t cost = head + rounds * ((steps + q - 1) / q + split_item_steps) +
+                                  partial_steps<R, T>(q, tm, tn, sms) + tail_launch_steps;
+        if (cost < least) least = cost, best = TailSplit{rows, from, int(q), cost};
+      }
+    }
+    return 10 * least <= 9 * base || 2 * (base - least) >= steps ? best : std::nullopt;
+  }
+
+  /// Half or more of row R's blocks of C at its edge (the mid grid: wide C
+  /// of fewer than 64 rows; batched: every C of 49-63).
+  template <class R>
+  static bool edge_heavy(std::int64_t m, std::int64_t n) {
+    const std::int64_t bm = (m + R::BM - 1) / R::BM, bn = (n + R::BN - 1) / R::BN;
+    const bool em = m % R::BM != 0, en = n % R::BN != 0;
+    const std::int64_t edge = (em ? bn : 0) + (en ? bm : 0) - (em && en ? 1 : 0);
+    return 2 * edge >= bm * bn;
+  }
+  template <class R>
+  static std::int64_t padded(std::int64_t m, std::int64_t n) {  // C's elements in row R's block grid
+    return blocks<R>(m, n) * R::BM * R::BN;
+  }
+  template <class R>
+  static std::int64_t wave_elements(std::int64_t m, std::int64_t n, int multiprocessors) {  // per SM, all waves
+    const std::int64_t waves = (blocks<R>(m, n) + slots<R>(multiprocessors) - 1) / slots<R>(multiprocessors);
+    return waves * R::min_blocks * R::BM * R::BN;
+  }
+
+  /// Operands whose 16-byte packs are not aligned (kernels/repack.hpp): the
+  /// dispatcher copies every such operand with its leading dimension padded
+  /// where repack says so, in panels of at most repack_panel_bytes (block
+  /// rows of C for op(A), block columns for op(B)), so the buffer kmm keeps
+  /// for them stays within twice that. The kernels gain only once both
+  /// operands take packs (one of two copied: 0.93-0.99 as fast), so the
+  /// rule is for both or neither, on products of at least repack_min_flops
+  /// (a copy's launch costs about 5 us: fp32 4500 x 50 x 50, whose 50 x 50
+  /// op(B) it copied, ran 0.78 as fast):
+  /// - fp64 with op(A) along k to copy, whose element path is the slowest:
+  ///   operands each used in at least repack_fp64_a_along_k_reuse products
+  ///   (n for op(A), m for op(B)). H200, copy against none: 1537^3 TT 1.18,
+  ///   1201 x 1201 x 3001 opA = T 1.21, 3001 x 1001 x 2001 1.30, 2999^3
+  ///   1.31, 3210 x 2100 x 4321 1.28; 999^3 (2 GFLOP) 0.95.
+  /// - otherwise each operand to copy used in at least repack_min_reuse
+  ///   products (fp64 2999^3 NN 1.09, 8191^3 1.17, 20001 x 20001 x 257 1.07;
+  ///   fp32 2999^3 1.14, 5001^3 1.18; from 1233 to 1999 0.93-1.07, 999^3 and
+  ///   1025^3 0.89-0.98, thin operands 0.5-0.8);
+  /// - never for fp32 with both operands along k, whose element copies by
+  ///   cp.async run as fast as packs (2999^3 opA = T 0.96, 1537^3 TT 0.90).
+  /// (perf-log: "Repacked operands".)
+  static constexpr std::int64_t repack_min_reuse = 2048;
+  static constexpr std::int64_t repack_fp64_a_along_k_reuse = 512;
+  static constexpr double repack_min_flops = 4e9;
+  static constexpr std::int64_t repack_panel_bytes = std::int64_t(128) << 20;
+  static constexpr std::int64_t repack_panel_align = 256;  // panel extents: a multiple of every row's BM and BN
+  /// Copy op(A) and op(B) of an m x n x k product where a_copy / b_copy
+  /// (they take no packs)? Each is along k or not (its unit stride).
+  template <class T>
+  static bool repack(bool a_copy, bool a_along_k, bool b_copy, bool b_along_k, std::int64_t m, std::int64_t n,
+                     std::int64_t k) {
+    if ((!a_copy && !b_copy) || 2.0 * double(m) * double(n) * double(k) < repack_min_flops) return false;
+    const bool fp32 = std::is_same<T, float>::value;
+    if (fp32 && a_along_k && b_along_k) return false;
+    if (!fp32 && a_copy && a_along_k)
+      return n >= repack_fp64_a_along_k_reuse && (!b_copy || m >= repack_fp64_a_along_k_reuse);
+    return (!a_copy || n >= repack_min_reuse) && (!b_copy || m >= repack_min_reuse);
+  }
+  /// Lines (rows of C for op(A), columns for op(B)) per panel of at most
+  /// panel_bytes, each line taking line_bytes of the copy and the lines
+  /// padded to a multiple of `pad` (the copy's leading dimension, where the
+  /// lines run along its unit stride; else 1): all of them, or a multiple
+  /// of 256; 0 where 256 lines exceed panel_bytes (k of hundreds of
+  /// thousands along k: no copy).
+  static std::int64_t repack_panel(std::int64_t lines, std::int64_t line_bytes,
+                                   std::int64_t panel_bytes = repack_panel_bytes, std::int64_t pad = 1) {
+    const std::int64_t fit = panel_bytes / (line_bytes > 0 ? line_bytes : 1);
+    return fit >= (lines + pad - 1) / pad * pad ? lines : fit / repack_panel_align * repack_panel_align;
+  }
+};
+
+}  // namespace kmm
