@@ -158,6 +158,21 @@ struct BlockedRowKernel {
 };
 using BlockedLargeKernel = BlockedRowKernel<TableRow::Large>;
 using BlockedNarrowKernel = BlockedRowKernel<TableRow::Narrow>;
+// kmm::gemm's checks on A, B and C, then f on the dispatcher's descriptor
+// of the product (kernels::Operands of the checked kernel views): for tests
+// that drive one stage of the GPU dispatch (detail::launch_row,
+// detail::with_repacked) directly.
+template <class E, class T, class AV, class BV, class CV, class F>
+void on_operands(const char* name, const E& space, Op opA, Op opB, T alpha, const AV& A, const BV& B, T beta,
+                 const CV& C, const F& f) {
+  kmm::detail::checked_gemm(name, space, opA, opB, alpha, A, B, beta, C,
+                            [&](auto ta, auto tb, const auto& a, const auto& b, const auto& c) {
+                              using D = kmm::kernels::Operands<decltype(ta)::value, decltype(tb)::value,
+                                                               std::decay_t<decltype(a)>, std::decay_t<decltype(b)>,
+                                                               std::decay_t<decltype(c)>>;
+                              f(D(a, b, c));
+                            });
+}
 KMM_GEMM_VARIANT(Tiled8Kernel, kmm::gemm_tiled<kmm::Square8>(space, opA, opB, alpha, A, B, beta, C))
 KMM_GEMM_VARIANT(Tiled16Kernel, kmm::gemm_tiled<kmm::Square16>(space, opA, opB, alpha, A, B, beta, C))
 KMM_GEMM_VARIANT(Tiled32Kernel, kmm::gemm_tiled<kmm::Square32>(space, opA, opB, alpha, A, B, beta, C))

@@ -73,22 +73,16 @@ template <bool Panels>
 struct RepackedKernel {
   template <class E, class T, class AV, class BV, class CV>
   void operator()(const E& space, Op opA, Op opB, T alpha, const AV& A, const BV& B, T beta, const CV& C) const {
-    kmm::detail::checked_gemm("repacked", space, opA, opB, alpha, A, B, beta, C,
-                              [&](auto ta, auto tb, const auto& a, const auto& b, const auto& c) {
-                                using D = kmm::kernels::Operands<decltype(ta)::value, decltype(tb)::value,
-                                                                 std::decay_t<decltype(a)>, std::decay_t<decltype(b)>,
-                                                                 std::decay_t<decltype(c)>>;
-                                constexpr int V = kmm::kernels::repack_pack<T>();
-                                const D d(a, b, c);
-                                const auto run = [&](const auto& f) {
-                                  ++repack_runs.runs;
-                                  if (f.template a_repackable<V>() || f.template b_repackable<V>())
-                                    ++repack_runs.unpacked;
-                                  kmm::detail::blocked_on(space, f, alpha, beta);
-                                };
-                                const long panel_bytes = Panels ? 256 * 160 * long(sizeof(T)) : 1L << 30;
-                                kmm::detail::with_repacked(space, d.facts(), run, 0, panel_bytes);
-                              });
+    on_operands("repacked", space, opA, opB, alpha, A, B, beta, C, [&](const auto& d) {
+      constexpr int V = kmm::kernels::repack_pack<T>();
+      const auto run = [&](const auto& f) {
+        ++repack_runs.runs;
+        if (f.template a_repackable<V>() || f.template b_repackable<V>()) ++repack_runs.unpacked;
+        kmm::detail::blocked_on(space, f, alpha, beta);
+      };
+      const long panel_bytes = Panels ? 256 * 160 * long(sizeof(T)) : 1L << 30;
+      kmm::detail::with_repacked(space, d.facts(), run, 0, panel_bytes);
+    });
   }
 };
 TYPED_TEST(GemmBlocked, RepackedOperandsMatchReference) {

@@ -1139,15 +1139,9 @@ template <int Sms>
 struct TailSplitKernel {
   template <class E, class T, class AV, class BV, class CV>
   void operator()(const E& space, Op opA, Op opB, T alpha, const AV& A, const BV& B, T beta, const CV& C) const {
-    kmm::detail::checked_gemm("tail split", space, opA, opB, alpha, A, B, beta, C,
-                              [&](auto ta, auto tb, const auto& a, const auto& b, const auto& c) {
-                                using D = kmm::kernels::Operands<decltype(ta)::value, decltype(tb)::value,
-                                                                 std::decay_t<decltype(a)>, std::decay_t<decltype(b)>,
-                                                                 std::decay_t<decltype(c)>>;
-                                const D d(a, b, c);
-                                kmm::detail::launch_row<table_row<TableRow::Large, E, T>>(space, d.facts(), alpha,
-                                                                                          beta, Sms);
-                              });
+    on_operands("tail split", space, opA, opB, alpha, A, B, beta, C, [&](const auto& d) {
+      kmm::detail::launch_row<table_row<TableRow::Large, E, T>>(space, d.facts(), alpha, beta, Sms);
+    });
   }
 };
 TYPED_TEST(GpuRows, TailSplitMatchesReference) {
