@@ -71,9 +71,9 @@ if [[ " $steps " == *" sanitize "* ]]; then
   sets=" ${KMM_SANITIZE_SETS:-api batched rows blocked} "
   for tool in ${KMM_SANITIZE_TOOLS:-memcheck racecheck}; do
     sanitize $tool api "mid-size tiled" .gpu/bin/kmm-test-api --gtest_filter='*SanitizerMidSizeTiled*'
-    # batched_gemm (every kernel and row, every alpha/beta pair) and team_gemm on team scratch
+    # batched_gemm (every kernel and row, the whole-matrix kernel alone, every alpha/beta pair) and team_gemm on team scratch
     sanitize $tool batched "batched, team scratch" .gpu/bin/kmm-test-batched \
-      --gtest_filter='*EveryScalarPair*:*OnTeamScratch*:*BatchedGemm*MatchesReference*'
+      --gtest_filter='*EveryScalarPair*:*OnTeamScratch*:*BatchedGemm*MatchesReference*:*WholeMatrixKernel*'
     # the GPU rows' pieces and code paths: the fp64 MMA micro-kernels and rows,
     # deep cp.async pipelines, SIMT rows (KMM_SANITIZE_ROWS_FILTER: a part of them)
     sanitize $tool rows "GPU rows ${KMM_SANITIZE_ROWS_FILTER:-*}" .gpu/bin/kmm-test-rows \

@@ -136,46 +136,72 @@ struct Batch {
   bool left;  // LayoutLeft rank-3 operands (else LayoutRight)
   double alpha, beta;
   kmm::Algorithm algo;
+  i64 pad = 0;         // A and B: windows of rank-3 Views with pad more columns (LayoutStride, gaps between rows)
+  bool whole = false;  // call the whole-matrix kernel alone (GPU), not batched_gemm
   std::string str() const {
     std::ostringstream s;
     s << "batch=" << count << " m=" << m << " n=" << n << " k=" << k << " op=" << kmm::to_string(opA)
       << kmm::to_string(opB) << (left ? " LayoutLeft" : " LayoutRight") << " alpha=" << alpha << " beta=" << beta
-      << " algorithm=" << kmm::to_string(algo);
+      << " algorithm=" << kmm::to_string(algo) << (pad ? " pad=" + std::to_string(pad) : "")
+      << (whole ? " whole-matrix kernel" : "");
     return s.str();
   }
 };
 
+// The whole-matrix kernel alone (kernels/gpu_batched_whole.hpp), where its
+// row takes the batch; GPU execution spaces only.
+template <class T, class E, class AV, class BV, class CV>
+void call_whole(const E& space, const Batch& b, const AV& A, const BV& B, const CV& C) {
+  if constexpr (!kmm::detail::is_host_space<E>()) {
+    using W = typename kmm::TileTable<E>::BatchWhole;
+    kmm::detail::with_ops(b.opA, b.opB, [&](auto ta, auto tb) {
+      constexpr bool TA = decltype(ta)::value, TB = decltype(tb)::value;
+      ASSERT_TRUE((kmm::kernels::whole_fits<W, TA, TB, E>(A, B, C))) << "the whole-matrix row does not take " << b.str();
+      kmm::kernels::gpu_batched_whole<W, TA, TB>(space, T(b.alpha), A, B, T(b.beta), C);
+    });
+  }
+}
+
 // C is a strided window (rows 1.., columns 2..) of a larger batch of matrices
-// filled with sentinels, so writes outside C show.
+// filled with sentinels, so writes outside C show. With b.pad, A and B are
+// windows too: the columns past them hold random values (never to be read).
 template <class T, class E, class Layout>
 std::string run_batch(const Batch& b, unsigned seed) {
   using Mem = typename E::memory_space;
   using V3 = Kokkos::View<T***, Layout, Mem>;
   const i64 ar = b.opA == Op::N ? b.m : b.k, ac = b.opA == Op::N ? b.k : b.m;
   const i64 br = b.opB == Op::N ? b.k : b.n, bc = b.opB == Op::N ? b.n : b.k;
-  V3 A("A", b.count, ar, ac), B("B", b.count, br, bc), big("Cbig", b.count, b.m + 3, b.n + 4);
+  V3 A("A", b.count, ar, ac + b.pad), B("B", b.count, br, bc + b.pad), big("Cbig", b.count, b.m + 3, b.n + 4);
   auto C = Kokkos::subview(big, Kokkos::ALL, Kokkos::pair<i64, i64>(1, 1 + b.m), Kokkos::pair<i64, i64>(2, 2 + b.n));
-  auto hA = Kokkos::create_mirror(A);
-  auto hB = Kokkos::create_mirror(B);
+  auto hAp = Kokkos::create_mirror(A);
+  auto hBp = Kokkos::create_mirror(B);
+  const auto hA = Kokkos::subview(hAp, Kokkos::ALL, Kokkos::ALL, Kokkos::pair<i64, i64>(0, ac));
+  const auto hB = Kokkos::subview(hBp, Kokkos::ALL, Kokkos::ALL, Kokkos::pair<i64, i64>(0, bc));
   auto hbig = Kokkos::create_mirror(big);
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> uni(-1.0, 1.0);
   for (i64 q = 0; q < b.count; ++q) {
     for (i64 i = 0; i < ar; ++i)
-      for (i64 j = 0; j < ac; ++j) hA(q, i, j) = T(uni(rng));
+      for (i64 j = 0; j < ac + b.pad; ++j) hAp(q, i, j) = T(uni(rng));
     for (i64 i = 0; i < br; ++i)
-      for (i64 j = 0; j < bc; ++j) hB(q, i, j) = T(uni(rng));
+      for (i64 j = 0; j < bc + b.pad; ++j) hBp(q, i, j) = T(uni(rng));
     for (i64 i = 0; i < b.m + 3; ++i)
       for (i64 j = 0; j < b.n + 4; ++j) {
         const bool in_c = i >= 1 && i < 1 + b.m && j >= 2 && j < 2 + b.n;
         hbig(q, i, j) = !in_c ? sentinel<T>() : b.beta == 0.0 ? std::numeric_limits<T>::quiet_NaN() : T(uni(rng));
       }
   }
-  Kokkos::deep_copy(A, hA);
-  Kokkos::deep_copy(B, hB);
+  Kokkos::deep_copy(A, hAp);
+  Kokkos::deep_copy(B, hBp);
   Kokkos::deep_copy(big, hbig);
   E space;
-  kmm::batched_gemm(space, b.opA, b.opB, T(b.alpha), A, B, T(b.beta), C, b.algo);
+  if (b.pad)
+    call_whole<T>(space, b, Kokkos::subview(A, Kokkos::ALL, Kokkos::ALL, Kokkos::pair<i64, i64>(0, ac)),
+                  Kokkos::subview(B, Kokkos::ALL, Kokkos::ALL, Kokkos::pair<i64, i64>(0, bc)), C);
+  else if (b.whole)
+    call_whole<T>(space, b, A, B, C);
+  else
+    kmm::batched_gemm(space, b.opA, b.opB, T(b.alpha), A, B, T(b.beta), C, b.algo);
   space.fence();
   auto out = Kokkos::create_mirror(big);
   Kokkos::deep_copy(out, big);
@@ -232,8 +258,9 @@ TYPED_TEST(BatchedGemm, MatchesReference) {
                           // each GPU row by C's size (LayoutRight: edges as packs where the row takes them):
                           // the small row's edges, the 48 row (edge and whole), the 64 row's edge form
                           {24, 20, 24}, {44, 40, 36}, {48, 48, 48}, {56, 60, 50},
-                          // Auto's crossovers (GPU: fp32 Blocked, fp64 Naive; CPU: Blocked)
-                          {13, 12, 15}};
+                          // Auto's crossovers (GPU: fp32 Blocked, fp64 Naive; CPU: Blocked), the
+                          // whole-matrix row's (GPU: every C up to 22, above it where the batched row takes no packs)
+                          {9, 8, 10}, {13, 12, 15}, {22, 21, 20}, {24, 24, 24}, {23, 25, 27}};
   unsigned seed = 7;
   int idx = 0;
   for (auto algo : {kmm::Algorithm::Auto, kmm::Algorithm::Naive, kmm::Algorithm::Tiled, kmm::Algorithm::Blocked})
@@ -259,6 +286,39 @@ TYPED_TEST(BatchedGemm, EveryScalarPair) {
         const Batch b{5, 19, 23, 21, Op::T, Op::N, false, alpha, beta, algo};
         EXPECT_EQ((run_batch<T, E, Kokkos::LayoutRight>(b, ++seed)), "") << b.str();
       }
+}
+
+// The whole-matrix kernel alone on products its row takes: every op;
+// matrices of odd size, so that their spans start at every offset from a
+// 16-byte boundary along the batch (and spans shorter than the elements
+// before the first boundary: 1 x 1 x 1); operands with gaps between their
+// rows (pad); the largest C and k the row takes; C of one thread and of
+// several warps.
+TYPED_TEST(BatchedGemm, WholeMatrixKernel) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  if constexpr (kmm::detail::is_host_space<E>()) {
+    GTEST_SKIP() << "the whole-matrix kernel (kernels/gpu_batched_whole.hpp) is a GPU kernel; batched_gemm's "
+                    "Blocked on this backend is host_batched_blocked, which MatchesReference covers";
+  } else {
+    using W = typename kmm::TileTable<E>::BatchWhole;
+    // the largest C and k (fp64: the k whose spans fit 40 KB, Kokkos 3.4's scratch_size_max(0))
+    const i64 kmax = sizeof(T) == 4 ? W::MAX_K : 32;
+    const Shape3 sizes[] = {{17, 19, 23}, {1, 1, 1}, {3, 2, 5}, {31, 30, 29}, {W::MAX_SIDE, W::MAX_SIDE, kmax},
+                            {63, 17, 48}, {20, 24, 16}, {33, 5, 47}, {9, 57, 2}};
+    unsigned seed = 300;
+    int idx = 0;
+    for (Op opA : {Op::N, Op::T})
+      for (Op opB : {Op::N, Op::T})
+        for (const auto& sh : sizes)
+          for (i64 pad : {0, 1}) {
+            const int pair = (idx++ * 7) % 16;
+            Batch b{7, sh.m, sh.n, sh.k, opA, opB, false, kScalars[pair / 4], kScalars[pair % 4], kmm::Algorithm::Blocked};
+            b.pad = pad;
+            b.whole = true;
+            EXPECT_EQ((run_batch<T, E, Kokkos::LayoutRight>(b, ++seed)), "") << b.str();
+          }
+  }
 }
 
 TYPED_TEST(BatchedGemm, EmptyBatchIsANoOp) {

@@ -483,24 +483,65 @@ TEST(TilePick, BatchedBlocksFollowC) {
 }
 
 // batched_gemm's Auto by C's larger side, per precision (the crossovers
-// measured on the H200): fp32 Naive up to 11, Blocked from 12 (its 32 x 32
-// row with 16 blocks per multiprocessor beats Tiled's 16 x 16 tiles from
-// 9); fp64 Naive up to 13, Tiled 14-16, Blocked from 17.
+// measured on the H200): fp32 Naive up to 8, fp64 up to 9, Blocked above
+// (where the whole-matrix row takes C of up to 22 a side: 1.6-2.5 times
+// cuBLAS strided-batched at n = 9-20, where Tiled ran 0.8-1.2).
 TEST(TilePick, BatchedAlgorithmByPrecision) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
   using A = kmm::Algorithm;
   const auto f32 = [](int m, int n) { return Table::batched_algorithm<float>(m, n, 16); };
   const auto f64 = [](int m, int n) { return Table::batched_algorithm<double>(m, n, 16); };
   EXPECT_EQ(f32(8, 8), A::Naive);
-  EXPECT_EQ(f32(11, 11), A::Naive);
-  EXPECT_EQ(f32(12, 12), A::Blocked);
-  EXPECT_EQ(f32(16, 16), A::Blocked);
+  EXPECT_EQ(f32(9, 9), A::Blocked);
   EXPECT_EQ(f32(4, 12), A::Blocked);
-  EXPECT_EQ(f64(13, 13), A::Naive);
-  EXPECT_EQ(f64(14, 14), A::Tiled);
-  EXPECT_EQ(f64(16, 9), A::Tiled);
-  EXPECT_EQ(f64(17, 17), A::Blocked);
+  EXPECT_EQ(f64(9, 9), A::Naive);
+  EXPECT_EQ(f64(10, 10), A::Blocked);
+  EXPECT_EQ(f64(16, 9), A::Blocked);
   EXPECT_EQ(f64(3, 40), A::Blocked);
+  // the whole-matrix row: every C up to 22 a side, above it where the batched row takes no packs
+  EXPECT_TRUE(Table::batched_whole(22, 5, true));
+  EXPECT_TRUE(Table::batched_whole(9, 9, true));
+  EXPECT_FALSE(Table::batched_whole(24, 24, true));
+  EXPECT_FALSE(Table::batched_whole(5, 23, true));
+  EXPECT_TRUE(Table::batched_whole(23, 23, false));
+  EXPECT_TRUE(Table::batched_whole(64, 61, false));
+}
+
+// Which batches the whole-matrix row takes (kernels/gpu_batched_whole.hpp:
+// whole_fits): C and k within its sides, each operand with a unit stride
+// and one span of at most twice its elements, both spans in its scratch
+// and in what Kokkos offers a team. Host Views: only extents, strides and
+// addresses are read.
+TEST(TilePick, WholeMatrixRowTakes) {
+  using W = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>::BatchWhole;
+  using R3f = Kokkos::View<float***, Kokkos::LayoutRight, Kokkos::HostSpace>;
+  using R3d = Kokkos::View<double***, Kokkos::LayoutRight, Kokkos::HostSpace>;
+  using L3f = Kokkos::View<float***, Kokkos::LayoutLeft, Kokkos::HostSpace>;
+  const auto fits = [](const auto& A, const auto& B, const auto& C, bool ta = false, bool tb = false) {
+    bool r = false;
+    kmm::detail::with_ops(ta ? Op::T : Op::N, tb ? Op::T : Op::N, [&](auto a, auto b) {
+      r = kmm::kernels::whole_fits<W, decltype(a)::value, decltype(b)::value, Kokkos::DefaultExecutionSpace>(A, B, C);
+    });
+    return r;
+  };
+  const int s = W::MAX_SIDE, kk = W::MAX_K;
+  EXPECT_TRUE(fits(R3f("A", 3, 17, 19), R3f("B", 3, 19, 21), R3f("C", 3, 17, 21)));
+  EXPECT_TRUE(fits(R3f("A", 3, 19, 17), R3f("B", 3, 21, 19), R3f("C", 3, 17, 21), true, true));
+  // the largest C with spans under 32 KB (Kokkos 3.4's scratch_size_max(0) on host spaces; 40 KB on CUDA)
+  EXPECT_TRUE(fits(R3f("A", 2, s, kk * 7 / 8), R3f("B", 2, kk * 7 / 8, s), R3f("C", 2, s, s)));
+  EXPECT_TRUE(fits(R3d("A", 2, s, kk * 3 / 8), R3d("B", 2, kk * 3 / 8, s), R3d("C", 2, s, s)));
+  EXPECT_FALSE(fits(R3d("A", 2, s, kk), R3d("B", 2, kk, s), R3d("C", 2, s, s)));  // 64 KB of spans
+  EXPECT_FALSE(fits(R3f("A", 2, s + 1, 8), R3f("B", 2, 8, 8), R3f("C", 2, s + 1, 8)));  // m
+  EXPECT_FALSE(fits(R3f("A", 2, 8, 8), R3f("B", 2, 8, s + 1), R3f("C", 2, 8, s + 1)));  // n
+  EXPECT_FALSE(fits(R3f("A", 2, 8, kk + 1), R3f("B", 2, kk + 1, 8), R3f("C", 2, 8, 8)));  // k
+  // LayoutLeft batches: the batch index is the unit stride, a matrix's span every matrix of the batch
+  EXPECT_FALSE(fits(L3f("A", 5, 17, 17), L3f("B", 5, 17, 17), L3f("C", 5, 17, 17)));
+  // windows: rows 8 apart holding 3 elements (span 2.5 times the elements), 4 (2 times)
+  R3f wide("wide", 2, 16, 8);
+  const auto w3 = Kokkos::subview(wide, Kokkos::ALL, Kokkos::ALL, Kokkos::pair<int, int>(0, 3));
+  const auto w4 = Kokkos::subview(wide, Kokkos::ALL, Kokkos::ALL, Kokkos::pair<int, int>(0, 4));
+  EXPECT_FALSE(fits(w3, R3f("B", 2, 3, 5), R3f("C", 2, 16, 5)));
+  EXPECT_TRUE(fits(w4, R3f("B", 2, 4, 5), R3f("C", 2, 16, 5)));
 }
 
 // fp32's mid row (64 x 64 blocks, four per multiprocessor) for wide C of

@@ -165,4 +165,18 @@ struct GpuRow {
   static_assert(team_size >= 32 && team_size <= 1024, "GpuRow: a team of 32 to 1024 threads");
 };
 
+/// batched_gemm's whole-matrix row (kernels/gpu_batched_whole.hpp): a team
+/// per matrix, op(A) and op(B) copied whole into scratch, one Thread tile
+/// of C per thread. Taken for C of at most MaxSide a side and k of at most
+/// MaxK whose operands' spans fit MaxBytes of scratch; the team is the
+/// thread grid over C rounded up to whole warps, at most
+/// (MaxSide / Thread::m) x (MaxSide / Thread::n) threads.
+template <class Thread, int MaxSide, int MaxK, int MaxBytes, class Occupancy>
+struct GpuWholeRow {
+  static constexpr int TM = Thread::m, TN = Thread::n;
+  static constexpr int MAX_SIDE = MaxSide, MAX_K = MaxK, MAX_BYTES = MaxBytes;
+  static constexpr int max_threads = (MaxSide + TM - 1) / TM * ((MaxSide + TN - 1) / TN), min_blocks = Occupancy::value;
+  static_assert(max_threads <= 1024, "GpuWholeRow: at most 1024 threads");
+};
+
 }  // namespace kmm

@@ -11,6 +11,7 @@
 #include "kmm/detail/workspace.hpp"
 #include "kmm/kernels/batched.hpp"
 #include "kmm/kernels/gpu_batched_blocked.hpp"
+#include "kmm/kernels/gpu_batched_whole.hpp"
 #include "kmm/kernels/gpu_blocked_launch.hpp"
 #include "kmm/kernels/host_blocked.hpp"
 #include "kmm/kernels/naive.hpp"
@@ -295,11 +296,16 @@ void dispatch_batched(const ExecSpace& space, Algorithm algorithm, typename CVie
       kernels::host_batched_blocked<TA, TB>(space, alpha, A, B, beta, C);
     } else {
       using BB = typename Table::BatchBlock;
-      // the row for C's size, or its edge form where C is mostly its edge
-      // blocks and both operands travel as the edge form's packs
+      using W = typename Table::BatchWhole;
+      // the whole-matrix row where the rule and whole_fits take the batch;
+      // else the row for C's size, or its edge form where C is mostly its
+      // edge blocks and both operands travel as the edge form's packs
       const auto launch = [&](auto block) {
         using R = typename Table::template batched_row<T, decltype(block)::value>;
         using E = typename Table::template batched_row<T, decltype(block)::value, true>;
+        if (Table::batched_whole(m, n, kernels::batched_packs<R, TA, TB>(A, B, C)) &&
+            kernels::whole_fits<W, TA, TB, ExecSpace>(A, B, C))
+          return kernels::gpu_batched_whole<W, TA, TB>(space, alpha, A, B, beta, C);
         if constexpr (!std::is_same<R, E>::value) {
           if (Table::template edge_heavy<E>(m, n) && kernels::batched_packs<E, TA, TB>(A, B, C))
             return kernels::gpu_batched_blocked<E, TA, TB>(space, alpha, A, B, beta, C);

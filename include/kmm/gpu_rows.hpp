@@ -91,6 +91,26 @@ struct GpuRows {
                                     MinBlocksPerSM<4>, RowByRow>;
   using BatchFp64SimtMid = GpuRow<Block<64, 64, 8>, ThreadTile<8, 4>, FragmentPacks<2, 2>, ScratchPad<2>, AsyncRows,
                                   MinBlocksPerSM<2>, RowByRow>;
+  /// batched_gemm's whole-matrix row (kernels/gpu_batched_whole.hpp): a
+  /// team per matrix, op(A) and op(B) copied whole into scratch as 16-byte
+  /// packs whatever their rows' length, 4 x 4 elements of C per thread, one
+  /// pass over k. C of at most 64 a side, k of at most 64, op(A) and op(B)
+  /// in at most 48 KB of scratch and in what Kokkos offers a team (40 KB in
+  /// Kokkos 3.4: fp32 64 x 64 x 64 fits, fp64 up to 50 x 50 x 50). Four
+  /// blocks of 256 threads per multiprocessor: 64 registers, none spilled
+  /// (at two, 72-112 registers ran 0.97-1.0 as fast).
+  using BatchWhole = GpuWholeRow<ThreadTile<4, 4>, 64, 64, 48 * 1024, MinBlocksPerSM<4>>;
+  /// Where Blocked takes the whole-matrix row (if whole_fits): C of at most
+  /// batched_whole_all_max a side, which the batched rows pad to 32 x 32 x
+  /// 32 (fp32 n = 20 1.53 of cuBLAS strided-batched against 0.85, fp64 22
+  /// 1.06 against 0.97), and C whose batched row takes no packs (rows not a
+  /// multiple of 16 bytes: fp32 n = 17-63 0.87-1.86 against 0.65-0.76). Where
+  /// the row takes packs above 22 it keeps them (fp32 n = 24, 32, 48, 56,
+  /// 64: 0.88-1.24 against 0.70-0.88; perf-log: "Whole matrices in scratch").
+  static constexpr std::int64_t batched_whole_all_max = 22;
+  static bool batched_whole(std::int64_t m, std::int64_t n, bool row_packs) {
+    return (m > n ? m : n) <= batched_whole_all_max || !row_packs;
+  }
   enum class BatchBlock { Small, Mid48, Mid };
   static BatchBlock batched_block(std::int64_t m, std::int64_t n) {
     const std::int64_t big = m > n ? m : n;

@@ -76,27 +76,23 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
 
   /// batched_gemm: Naive is a team per matrix of one thread per element of C
   /// (whole warps, at most 256), where a tile's team would mostly idle;
-  /// Tiled, a team per 16 x 16 tile; Blocked, the Blocked pipeline with
-  /// register micro-tiles. By the larger side of C: Naive up to
-  /// batched_naive_max<T>, Tiled up to batched_tiled_max<T>, Blocked above
-  /// (fp32: Naive up to 11, Blocked from 12; fp64: Naive up to 13, Tiled
-  /// 14-16, Blocked from 17; perf-log: "Batched on the GPU", "Batched
-  /// crossovers by precision").
+  /// Blocked, register micro-tiles: the whole-matrix row where its rule
+  /// and whole_fits take the batch, else the Blocked pipeline's batched
+  /// rows (kmm/dispatch.hpp). By the larger side of C: Naive up to
+  /// batched_naive_max<T> (fp32 8, fp64 9), Blocked above. Tiled, a team
+  /// per 16 x 16 tile, is never Auto's: the whole-matrix row ran 1.6-2.3
+  /// times as fast at n = 9-16 (perf-log: "Whole matrices in scratch").
   static int batched_team_size(std::int64_t m, std::int64_t n) {
     const std::int64_t warps = (m * n + 31) / 32;
     return static_cast<int>(32 * (warps < 1 ? 1 : warps > 8 ? 8 : warps));
   }
   using batched_shape = Square16;
   template <class T>
-  static constexpr std::int64_t batched_naive_max() { return std::is_same<T, float>::value ? 11 : 13; }
-  template <class T>
-  static constexpr std::int64_t batched_tiled_max() { return std::is_same<T, float>::value ? 11 : 16; }
+  static constexpr std::int64_t batched_naive_max() { return std::is_same<T, float>::value ? 8 : 9; }
   template <class T>
   static Algorithm batched_algorithm(std::int64_t m, std::int64_t n, std::int64_t /*k*/) {
     const std::int64_t big = m > n ? m : n;
-    return big <= batched_naive_max<T>()   ? Algorithm::Naive
-           : big <= batched_tiled_max<T>() ? Algorithm::Tiled
-                                           : Algorithm::Blocked;
+    return big <= batched_naive_max<T>() ? Algorithm::Naive : Algorithm::Blocked;
   }
 
   /// The mid row's edge form (Fp64MidEdge): its kernels are compiled for

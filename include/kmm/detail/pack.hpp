@@ -4,12 +4,17 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
+#define KMM_PRAGMA_STRING(x) #x
+
 #if defined(__CUDACC__) || defined(__HIPCC__)
 #define KMM_UNROLL _Pragma("unroll")
+#define KMM_UNROLL_BY(n) _Pragma(KMM_PRAGMA_STRING(unroll n))
 #elif defined(__clang__)
 #define KMM_UNROLL _Pragma("clang loop unroll(full)")
+#define KMM_UNROLL_BY(n) _Pragma(KMM_PRAGMA_STRING(clang loop unroll_count(n)))
 #else
 #define KMM_UNROLL
+#define KMM_UNROLL_BY(n)
 #endif
 
 namespace kmm {
@@ -77,6 +82,45 @@ KOKKOS_FORCEINLINE_FUNCTION T load_scratch(const T* src) {
   return *src;
 #endif
 }
+
+/// A team-scratch address for loads at constant offsets: load<E>() reads
+/// the element E past it. On a GPU the 32-bit shared-memory address, and
+/// each load one ld.shared with E as its immediate offset (a generic
+/// pointer costs a 64-bit add and a conversion per load); elsewhere the
+/// pointer. Only a local of device code: its representation differs
+/// between the host and device compilations.
+template <class T>
+struct ScratchAddress {
+  ScratchAddress() = default;
+#if defined(__CUDA_ARCH__)
+  unsigned a;
+  KOKKOS_FORCEINLINE_FUNCTION explicit ScratchAddress(const T* p) : a(static_cast<unsigned>(__cvta_generic_to_shared(p))) {}
+#else
+  const T* a;
+  KOKKOS_FORCEINLINE_FUNCTION explicit ScratchAddress(const T* p) : a(p) {}
+#endif
+  /// e elements further on (e >= 0)
+  KOKKOS_FORCEINLINE_FUNCTION ScratchAddress operator+(int e) const {
+    ScratchAddress r = *this;
+#if defined(__CUDA_ARCH__)
+    r.a += static_cast<unsigned>(e) * unsigned(sizeof(T));
+#else
+    r.a += e;
+#endif
+    return r;
+  }
+  template <int E>
+  KOKKOS_FORCEINLINE_FUNCTION T load() const {
+#if defined(__CUDA_ARCH__)
+    T v;
+    if constexpr (sizeof(T) == 4) asm volatile("ld.shared.f32 %0, [%1+%2];" : "=f"(v) : "r"(a), "n"(E * 4));
+    else asm volatile("ld.shared.f64 %0, [%1+%2];" : "=d"(v) : "r"(a), "n"(E * 8));
+    return v;
+#else
+    return a[E];
+#endif
+  }
+};
 
 /// Writes one value to team scratch (st.shared on a GPU, see load_pack).
 template <class T>

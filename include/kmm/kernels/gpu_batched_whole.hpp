@@ -1,0 +1,263 @@
+#pragma once
+// batched_gemm's whole-matrix kernel on a GPU: a team per matrix copies
+// op(A) and op(B) of its matrix whole into team scratch, each as the one
+// span of memory it occupies (first element to last, gaps between its rows
+// included), and computes all of C from there with a register tile of
+// TM x TN elements per thread and one pass over k.
+//
+// Why: the Blocked rows (gpu_batched_blocked.hpp) copy slices as 16-byte
+// packs only where every matrix's rows start on a pack; for C of 17-63 whose
+// rows are not a multiple of 4 floats (2 doubles) they copy each k-step
+// element by element into a block padded to 32, 48 or 64 in m, n and k,
+// and issue-bound, ran 0.64-0.78 of cuBLAS (perf-log: "Whole matrices in
+// scratch"). A span copies as 16-byte packs whatever its rows' length:
+// its scratch copy starts as many elements past a 16-byte boundary as the
+// span does in memory, so both sides of every pack are aligned. And the
+// loop runs k, not k rounded up to a k-step, over a thread grid of
+// ceil(m / TM) x ceil(n / TN), not the block's.
+//
+// Assumes (the dispatcher checks, whole_fits): op(A)'s and op(B)'s spans
+// fit the row's scratch, m and n at most MAX_SIDE, the team at least
+// ceil(m / TM) * ceil(n / TN) threads.
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include "kmm/detail/access.hpp"
+#include "kmm/detail/pack.hpp"
+#include "kmm/kernels/gpu_batched_blocked.hpp"
+
+namespace kmm {
+namespace kernels {
+
+/// Copies the span [src, src + len) of global memory into team scratch at
+/// dst + shift, where shift is how many elements src lies past a 16-byte
+/// boundary, and returns shift: from the span's first 16-byte boundary to
+/// its last, 16-byte packs by cp.async; the elements before the first
+/// boundary and after the last (at most 16 / sizeof(T) - 1 each) one copy
+/// each. Reads nothing outside the span (a 16-byte copy of fewer source
+/// bytes would read within its 16 bytes, and compute-sanitizer counts all
+/// of them). dst: 16-byte aligned, room for whole_region(len) elements.
+/// Thread `rank` of `threads` takes packs rank, rank + threads, ...;
+/// complete once every thread has waited for its copies
+/// (detail::wait_async_copies) and the team has met at a barrier.
+template <class T>
+KOKKOS_FORCEINLINE_FUNCTION int copy_span_async(int rank, int threads, const T* src, int len, T* dst) {
+  constexpr int V = 16 / int(sizeof(T));
+  const int shift = int((reinterpret_cast<std::uintptr_t>(src) / sizeof(T)) % V);
+  const int head = shift == 0 ? 0 : V - shift < len ? V - shift : len;  // elements before the first boundary
+  const int packs = (len - head) / V, tail = len - head - packs * V;   // whole packs, elements after them
+  if (rank < head) detail::copy_element_async(dst + shift + rank, src + rank);
+  const int last = threads - 1 - rank;  // the tail from the team's last thread down
+  if (last < tail) {
+    const int e = head + packs * V + last;
+    detail::copy_element_async(dst + shift + e, src + e);
+  }
+  const T* from = src + head;  // on a boundary
+  T* to = dst + shift + head;  // dst or dst + V: on a boundary
+  for (int p = rank; p < packs; p += threads) detail::copy_pack_async<T, V>(to + p * V, from + p * V);
+  return shift;
+}
+/// Scratch elements copy_span_async needs for a span of len elements (a
+/// multiple of a pack, so the next region starts on a boundary too).
+template <class T>
+KOKKOS_INLINE_FUNCTION constexpr int whole_region(int len) {
+  constexpr int V = 16 / int(sizeof(T));
+  return V + (len + V - 1) / V * V;
+}
+
+/// Calls f(std::integral_constant<int, Q>{}) for Q = 0 .. U - 1.
+template <int... Q, class F>
+KOKKOS_FORCEINLINE_FUNCTION void for_each_q(std::integer_sequence<int, Q...>, F&& f) {
+  (f(std::integral_constant<int, Q>{}), ...);
+}
+
+/// Row W (GpuRows::BatchWhole) over the batch. Facts: matrix 0's operand
+/// facts (every matrix has the same extents and strides; matrix b starts b
+/// * sa (sb, sc) elements after matrix 0). AK (BK): op(A)'s (op(B)'s) unit
+/// stride is along k, else along m (n) (whole_fits: one of them is 1).
+/// Thread (ti, tj) of the grid computes C(ti TM + t, tj + u grid_n): rows
+/// together, so that op(A)'s are one address apart (k-fast: TM addresses,
+/// each read at immediate offsets along k), columns a grid row apart, so
+/// that a warp writes C's rows (unit stride along n, as in a contiguous
+/// LayoutRight batch) as runs of consecutive elements.
+template <class W, class ExecSpace, class Facts, bool AK, bool BK>
+struct GpuBatchedWhole {
+  using T = typename Facts::T;
+  using index_t = detail::index_t;
+  using policy_type = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<W::max_threads, W::min_blocks>>;
+  using member_type = typename policy_type::member_type;
+  using scratch_view = Kokkos::View<T*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  using SA = detail::ScratchAddress<T>;
+  static constexpr int TM = W::TM, TN = W::TN, U = 4;  // k unrolled by U
+
+  Facts d;
+  T alpha, beta;
+  index_t sa, sb, sc, batch;
+  int span_a, span_b;  // elements from op(A)'s (op(B)'s) first element to its last
+  int grid_n;          // threads along n: ceil(n / TN)
+
+  // a region per operand: the span, up to a pack before it (its offset from
+  // a 16-byte boundary), and room for reads of up to TM (TN) elements past
+  // its end (thread rows past C's edge, never written back)
+  KOKKOS_INLINE_FUNCTION static int region(int span) { return whole_region<T>(span + (TM > TN ? TM : TN)); }
+  KOKKOS_INLINE_FUNCTION int scratch_elements() const { return region(span_a) + region(span_b) + 16 / int(sizeof(T)); }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    scratch_view raw(team.team_scratch(0), scratch_elements());
+    T* const a_base = detail::align_up<16>(raw.data());
+    T* const b_base = a_base + region(span_a);
+    const int rank = team.team_rank(), threads = team.team_size();
+    const int m = int(d.m), n = int(d.n), k = int(d.k);
+    const int i0 = (rank / grid_n) * TM, tj = rank % grid_n;
+    const bool computes = i0 < m;  // threads past the grid only copy
+    const int asi = int(d.a_si), asp = int(d.a_sp), bsp = int(d.b_sp), bsj = int(d.b_sj);
+    // scratch offsets from a span's first element: op(A)'s rows i0 + t
+    // (k-fast; those past C's edge read as its last) or row i0 (m-fast:
+    // rows i0 + t are t past it); op(B)'s columns tj + u grid_n
+    int ao[AK ? TM : 1], bo[TN];
+    if constexpr (AK) {
+      KMM_UNROLL
+      for (int t = 0; t < TM; ++t) ao[t] = (i0 + t < m ? i0 + t : m - 1) * asi;
+    } else {
+      ao[0] = i0;
+    }
+    KMM_UNROLL
+    for (int u = 0; u < TN; ++u) {
+      const int j = tj + u * grid_n < n ? tj + u * grid_n : n - 1;
+      bo[u] = BK ? j * bsj : j;
+    }
+    for (index_t b = team.league_rank(); b < batch; b += team.league_size()) {
+      const int sha = copy_span_async(rank, threads, d.a + b * sa, span_a, a_base);
+      const int shb = copy_span_async(rank, threads, d.b + b * sb, span_b, b_base);
+      detail::wait_async_copies();
+      detail::block_barrier(team);
+      T acc[TM][TN];
+      KMM_UNROLL
+      for (int t = 0; t < TM; ++t) {
+        KMM_UNROLL
+        for (int u = 0; u < TN; ++u) acc[t][u] = T(0);
+      }
+      if (computes) {
+        // addresses at k = p: op(A)'s rows (k-fast) or row i0; op(B)'s columns
+        SA pa[AK ? TM : 1], pb[TN];
+        KMM_UNROLL
+        for (int t = 0; t < (AK ? TM : 1); ++t) pa[t] = SA(a_base + sha + ao[t]);
+        KMM_UNROLL
+        for (int u = 0; u < TN; ++u) pb[u] = SA(b_base + shb + bo[u]);
+        // one k: q past the addresses (a constant: k-fast operands read it as an immediate offset)
+        const auto fma_at = [&](auto q) {
+          constexpr int Q = decltype(q)::value;
+          T av[TM], bv[TN];
+          if constexpr (AK) {
+            KMM_UNROLL
+            for (int t = 0; t < TM; ++t) av[t] = pa[t].template load<Q>();
+          } else {
+            const SA at = pa[0] + Q * asp;
+            for_each_q(std::make_integer_sequence<int, TM>{}, [&](auto t) { av[t] = at.template load<decltype(t)::value>(); });
+          }
+          KMM_UNROLL
+          for (int u = 0; u < TN; ++u) bv[u] = BK ? pb[u].template load<Q>() : (pb[u] + Q * bsp).template load<0>();
+          KMM_UNROLL
+          for (int t = 0; t < TM; ++t) {
+            KMM_UNROLL
+            for (int u = 0; u < TN; ++u) acc[t][u] += av[t] * bv[u];
+          }
+        };
+        const auto advance = [&](int steps) {
+          KMM_UNROLL
+          for (int t = 0; t < (AK ? TM : 1); ++t) pa[t] = pa[t] + (AK ? steps : steps * asp);
+          KMM_UNROLL
+          for (int u = 0; u < TN; ++u) pb[u] = pb[u] + (BK ? steps : steps * bsp);
+        };
+        int p = 0;
+        for (; p + U <= k; p += U) {
+          for_each_q(std::make_integer_sequence<int, U>{}, fma_at);
+          advance(U);
+        }
+        for (; p < k; ++p) {
+          fma_at(std::integral_constant<int, 0>{});
+          advance(1);
+        }
+      }
+      detail::block_barrier(team);  // the next matrix's copies overwrite the scratch
+      if (computes) {
+        T* const c = d.c + b * sc;
+        KMM_UNROLL
+        for (int t = 0; t < TM; ++t) {
+          KMM_UNROLL
+          for (int u = 0; u < TN; ++u)
+            if (i0 + t < m && tj + u * grid_n < n)
+              detail::update_element(c + d.c_at(i0 + t, tj + u * grid_n), alpha, acc[t][u], beta);
+        }
+      }
+    }
+  }
+};
+
+/// Is op(A)'s (op(B)'s) unit stride along k? The direction the layout
+/// fixes, where it does (one kernel; whole_fits checks its stride is 1,
+/// which a dimension of extent 1 may not have), else this batch's (along
+/// k where the stride along m (n) is not the unit one and along k is).
+template <class Facts>
+bool whole_a_k_fast(const Facts& d) { return Facts::A_FAST >= 0 ? Facts::A_FAST == 0 : !d.a_m && d.a_sp == 1; }
+template <class Facts>
+bool whole_b_k_fast(const Facts& d) { return Facts::B_FAST >= 0 ? Facts::B_FAST == 0 : !d.b_n && d.b_sp == 1; }
+
+/// op(A)'s and op(B)'s spans (elements from the first to the last) under
+/// matrix 0's facts.
+template <class Facts>
+detail::index_t span_a(const Facts& d) { return (d.m - 1) * d.a_si + (d.k - 1) * d.a_sp + 1; }
+template <class Facts>
+detail::index_t span_b(const Facts& d) { return (d.k - 1) * d.b_sp + (d.n - 1) * d.b_sj + 1; }
+
+/// Does row W take this batch: C of at most W::MAX_SIDE a side, k of at
+/// most W::MAX_K; op(A) and op(B) each with a unit stride (the one the
+/// layout fixes, where it does), one span of at most twice its elements,
+/// both spans in W::MAX_BYTES of scratch and in what the TeamPolicy offers
+/// a team (Kokkos' scratch_size_max(0))?
+template <class W, bool TA, bool TB, class ExecSpace, class A3, class B3, class C3>
+bool whole_fits(const A3& A, const B3& B, const C3& C) {
+  const auto d = batched_operands<TA, TB>(A, B, C);
+  using D = std::remove_const_t<decltype(d)>;
+  using T = typename D::T;
+  if (d.m > W::MAX_SIDE || d.n > W::MAX_SIDE || d.k > W::MAX_K || d.k < 1) return false;
+  if (!(whole_a_k_fast(d) ? d.a_sp == 1 : d.a_si == 1) || !(whole_b_k_fast(d) ? d.b_sp == 1 : d.b_sj == 1)) return false;
+  const detail::index_t la = span_a(d), lb = span_b(d);
+  if (la > 2 * d.m * d.k || lb > 2 * d.k * d.n) return false;
+  using K = GpuBatchedWhole<W, ExecSpace, typename D::Facts, true, true>;
+  const detail::index_t bytes = detail::index_t(K::region(int(la)) + K::region(int(lb)) + 16 / int(sizeof(T))) * sizeof(T);
+  return bytes <= W::MAX_BYTES && bytes <= detail::index_t(Kokkos::TeamPolicy<ExecSpace>(1, 1).scratch_size_max(0));
+}
+
+/// Row W over every matrix of the batch (whole_fits holds).
+template <class W, bool TA, bool TB, class ExecSpace, class A3, class B3, class C3>
+void gpu_batched_whole(const ExecSpace& space, typename C3::const_value_type alpha, const A3& A, const B3& B,
+                       typename C3::const_value_type beta, const C3& C) {
+  using detail::index_t;
+  const auto d = batched_operands<TA, TB>(A, B, C);
+  using D = std::remove_const_t<decltype(d)>;
+  const int grid_m = int((d.m + W::TM - 1) / W::TM), grid_n = int((d.n + W::TN - 1) / W::TN);
+  const int threads = (grid_m * grid_n + 31) / 32 * 32;  // whole warps
+  const index_t batch = C.extent(0);
+  const auto launch = [&](auto ak, auto bk) {
+    using K = GpuBatchedWhole<W, ExecSpace, typename D::Facts, decltype(ak)::value, decltype(bk)::value>;
+    const K f{d.facts(), alpha, beta, index_t(A.stride(0)), index_t(B.stride(0)), index_t(C.stride(0)), batch,
+              int(span_a(d)), int(span_b(d)), grid_n};
+    typename K::policy_type policy(space, detail::league_for(batch), threads);
+    Kokkos::parallel_for("kmm::batched_gemm[Blocked, whole]",
+                         policy.set_scratch_size(0, Kokkos::PerTeam(K::scratch_view::shmem_size(f.scratch_elements()))), f);
+  };
+  // the unit-stride directions (whole_a_k_fast): the layout's where it fixes them (one kernel), else this batch's
+  const auto with_b = [&](auto ak) {
+    if constexpr (D::B_FAST >= 0) launch(ak, std::integral_constant<bool, D::B_FAST == 0>{});
+    else if (whole_b_k_fast(d)) launch(ak, std::true_type{});
+    else launch(ak, std::false_type{});
+  };
+  if constexpr (D::A_FAST >= 0) with_b(std::integral_constant<bool, D::A_FAST == 0>{});
+  else if (whole_a_k_fast(d)) with_b(std::true_type{});
+  else with_b(std::false_type{});
+}
+
+}  // namespace kernels
+}  // namespace kmm
