@@ -4,17 +4,12 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
-#define KMM_PRAGMA_STRING(x) #x
-
 #if defined(__CUDACC__) || defined(__HIPCC__)
 #define KMM_UNROLL _Pragma("unroll")
-#define KMM_UNROLL_BY(n) _Pragma(KMM_PRAGMA_STRING(unroll n))
 #elif defined(__clang__)
 #define KMM_UNROLL _Pragma("clang loop unroll(full)")
-#define KMM_UNROLL_BY(n) _Pragma(KMM_PRAGMA_STRING(clang loop unroll_count(n)))
 #else
 #define KMM_UNROLL
-#define KMM_UNROLL_BY(n)
 #endif
 
 namespace kmm {
