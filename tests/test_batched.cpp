@@ -138,12 +138,13 @@ struct Batch {
   kmm::Algorithm algo;
   i64 pad = 0;         // A and B: windows of rank-3 Views with pad more columns (LayoutStride, gaps between rows)
   bool whole = false;  // call the whole-matrix kernel alone (GPU), not batched_gemm
+  int chunk = 0;       // whole: in chunks of k this deep (a multiple of 4), else as whole_plan says
   std::string str() const {
     std::ostringstream s;
     s << "batch=" << count << " m=" << m << " n=" << n << " k=" << k << " op=" << kmm::to_string(opA)
       << kmm::to_string(opB) << (left ? " LayoutLeft" : " LayoutRight") << " alpha=" << alpha << " beta=" << beta
       << " algorithm=" << kmm::to_string(algo) << (pad ? " pad=" + std::to_string(pad) : "")
-      << (whole ? " whole-matrix kernel" : "");
+      << (whole ? " whole-matrix kernel" : "") << (chunk ? " chunks of k=" + std::to_string(chunk) : "");
     return s.str();
   }
 };
@@ -156,8 +157,10 @@ void call_whole(const E& space, const Batch& b, const AV& A, const BV& B, const 
     using W = typename kmm::TileTable<E>::BatchWhole;
     kmm::detail::with_ops(b.opA, b.opB, [&](auto ta, auto tb) {
       constexpr bool TA = decltype(ta)::value, TB = decltype(tb)::value;
-      ASSERT_TRUE((kmm::kernels::whole_fits<W, TA, TB, E>(A, B, C))) << "the whole-matrix row does not take " << b.str();
-      kmm::kernels::gpu_batched_whole<W, TA, TB>(space, T(b.alpha), A, B, T(b.beta), C);
+      auto plan = kmm::kernels::whole_plan<W, TA, TB, E>(A, B, C);
+      ASSERT_TRUE(plan.fits) << "the whole-matrix row does not take " << b.str();
+      if (b.chunk) plan.kc = b.chunk;
+      kmm::kernels::gpu_batched_whole<W, TA, TB>(space, plan, T(b.alpha), A, B, T(b.beta), C);
     });
   }
 }
@@ -292,8 +295,11 @@ TYPED_TEST(BatchedGemm, EveryScalarPair) {
 // matrices of odd size, so that their spans start at every offset from a
 // 16-byte boundary along the batch (and spans shorter than the elements
 // before the first boundary: 1 x 1 x 1); operands with gaps between their
-// rows (pad); the largest C and k the row takes; C of one thread and of
-// several warps.
+// rows (pad); the largest C and k the row takes (fp64: in chunks of k,
+// whose operands do not fit Kokkos 3.4's 40 KB whole); C of one thread and
+// of several warps. Then each shape in chunks of 4 and 8 (the last chunk
+// shorter where k is not a multiple), whatever whole_plan would pick: runs
+// along k at every offset, spans of columns along m or n.
 TYPED_TEST(BatchedGemm, WholeMatrixKernel) {
   using T = typename TypeParam::value_type;
   using E = typename TypeParam::exec_space;
@@ -302,22 +308,23 @@ TYPED_TEST(BatchedGemm, WholeMatrixKernel) {
                     "Blocked on this backend is host_batched_blocked, which MatchesReference covers";
   } else {
     using W = typename kmm::TileTable<E>::BatchWhole;
-    // the largest C and k (fp64: the k whose spans fit 40 KB, Kokkos 3.4's scratch_size_max(0))
-    const i64 kmax = sizeof(T) == 4 ? W::MAX_K : 32;
-    const Shape3 sizes[] = {{17, 19, 23}, {1, 1, 1}, {3, 2, 5}, {31, 30, 29}, {W::MAX_SIDE, W::MAX_SIDE, kmax},
-                            {63, 17, 48}, {20, 24, 16}, {33, 5, 47}, {9, 57, 2}};
+    const Shape3 sizes[] = {{17, 19, 23}, {1, 1, 1}, {3, 2, 5}, {31, 30, 29}, {W::MAX_SIDE, W::MAX_SIDE, W::MAX_K},
+                            {63, 17, 48}, {20, 24, 16}, {33, 5, 47}, {9, 57, 2}, {59, 61, 63}};
     unsigned seed = 300;
     int idx = 0;
     for (Op opA : {Op::N, Op::T})
       for (Op opB : {Op::N, Op::T})
         for (const auto& sh : sizes)
-          for (i64 pad : {0, 1}) {
-            const int pair = (idx++ * 7) % 16;
-            Batch b{7, sh.m, sh.n, sh.k, opA, opB, false, kScalars[pair / 4], kScalars[pair % 4], kmm::Algorithm::Blocked};
-            b.pad = pad;
-            b.whole = true;
-            EXPECT_EQ((run_batch<T, E, Kokkos::LayoutRight>(b, ++seed)), "") << b.str();
-          }
+          for (i64 pad : {0, 1})
+            for (int chunk : {0, 4, 8}) {
+              if (chunk >= sh.k) continue;
+              const int pair = (idx++ * 7) % 16;
+              Batch b{7, sh.m, sh.n, sh.k, opA, opB, false, kScalars[pair / 4], kScalars[pair % 4], kmm::Algorithm::Blocked};
+              b.pad = pad;
+              b.whole = true;
+              b.chunk = chunk;
+              EXPECT_EQ((run_batch<T, E, Kokkos::LayoutRight>(b, ++seed)), "") << b.str();
+            }
   }
 }
 

@@ -508,10 +508,11 @@ TEST(TilePick, BatchedAlgorithmByPrecision) {
 }
 
 // Which batches the whole-matrix row takes (kernels/gpu_batched_whole.hpp:
-// whole_fits): C and k within its sides, each operand with a unit stride
-// and one span of at most twice its elements, both spans in its scratch
-// and in what Kokkos offers a team. Host Views: only extents, strides and
-// addresses are read.
+// whole_plan): C and k within its sides, each operand with a unit stride
+// and one span of at most twice its elements; whole where both spans fit
+// its scratch and what Kokkos offers a team, else in equal chunks of k (a
+// multiple of 4, at least MIN_CHUNK) that fit. Host Views: only extents,
+// strides and addresses are read.
 TEST(TilePick, WholeMatrixRowTakes) {
   using W = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>::BatchWhole;
   using R3f = Kokkos::View<float***, Kokkos::LayoutRight, Kokkos::HostSpace>;
@@ -524,13 +525,27 @@ TEST(TilePick, WholeMatrixRowTakes) {
     });
     return r;
   };
+  const auto plan = [](const auto& A, const auto& B, const auto& C) {
+    return kmm::kernels::whole_plan<W, false, false, Kokkos::DefaultExecutionSpace>(A, B, C);
+  };
   const int s = W::MAX_SIDE, kk = W::MAX_K;
   EXPECT_TRUE(fits(R3f("A", 3, 17, 19), R3f("B", 3, 19, 21), R3f("C", 3, 17, 21)));
   EXPECT_TRUE(fits(R3f("A", 3, 19, 17), R3f("B", 3, 21, 19), R3f("C", 3, 17, 21), true, true));
   // the largest C with spans under 32 KB (Kokkos 3.4's scratch_size_max(0) on host spaces; 40 KB on CUDA)
   EXPECT_TRUE(fits(R3f("A", 2, s, kk * 7 / 8), R3f("B", 2, kk * 7 / 8, s), R3f("C", 2, s, s)));
-  EXPECT_TRUE(fits(R3d("A", 2, s, kk * 3 / 8), R3d("B", 2, kk * 3 / 8, s), R3d("C", 2, s, s)));
-  EXPECT_FALSE(fits(R3d("A", 2, s, kk), R3d("B", 2, kk, s), R3d("C", 2, s, s)));  // 64 KB of spans
+  EXPECT_EQ(plan(R3d("A", 2, s, kk * 3 / 8), R3d("B", 2, kk * 3 / 8, s), R3d("C", 2, s, s)).kc, kk * 3 / 8);
+  // 64 KB of spans: in chunks of k (Kokkos 3.4 offers host teams 32 KB: three chunks, of 24, 24 and 16)
+  const auto big = plan(R3d("A", 2, s, kk), R3d("B", 2, kk, s), R3d("C", 2, s, s));
+  EXPECT_TRUE(big.fits);
+  EXPECT_LT(big.kc, kk);
+  EXPECT_GE(big.kc, W::MIN_CHUNK);
+  EXPECT_EQ(big.kc % 4, 0);
+  const int chunks = (kk + big.kc - 1) / big.kc;
+  EXPECT_LT((chunks - 1) * big.kc, kk);                              // no chunk empty
+  EXPECT_EQ(big.kc, ((kk + chunks - 1) / chunks + 3) / 4 * 4);        // as deep as each other, to a multiple of 4
+  const auto small = plan(R3d("A", 2, 8, 16), R3d("B", 2, 16, 8), R3d("C", 2, 8, 8));
+  EXPECT_TRUE(small.fits);
+  EXPECT_EQ(small.kc, 16);  // whole
   EXPECT_FALSE(fits(R3f("A", 2, s + 1, 8), R3f("B", 2, 8, 8), R3f("C", 2, s + 1, 8)));  // m
   EXPECT_FALSE(fits(R3f("A", 2, 8, 8), R3f("B", 2, 8, s + 1), R3f("C", 2, 8, s + 1)));  // n
   EXPECT_FALSE(fits(R3f("A", 2, 8, kk + 1), R3f("B", 2, kk + 1, 8), R3f("C", 2, 8, 8)));  // k

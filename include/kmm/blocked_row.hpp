@@ -170,11 +170,12 @@ struct GpuRow {
 /// of C per thread. Taken for C of at most MaxSide a side and k of at most
 /// MaxK whose operands' spans fit MaxBytes of scratch; the team is the
 /// thread grid over C rounded up to whole warps, at most
-/// (MaxSide / Thread::m) x (MaxSide / Thread::n) threads.
-template <class Thread, int MaxSide, int MaxK, int MaxBytes, class Occupancy>
+/// (MaxSide / Thread::m) x (MaxSide / Thread::n) threads. Where the spans do
+/// not fit, in chunks of k at least MinChunk deep that do.
+template <class Thread, int MaxSide, int MaxK, int MaxBytes, int MinChunk, class Occupancy>
 struct GpuWholeRow {
   static constexpr int TM = Thread::m, TN = Thread::n;
-  static constexpr int MAX_SIDE = MaxSide, MAX_K = MaxK, MAX_BYTES = MaxBytes;
+  static constexpr int MAX_SIDE = MaxSide, MAX_K = MaxK, MAX_BYTES = MaxBytes, MIN_CHUNK = MinChunk;
   static constexpr int max_threads = (MaxSide + TM - 1) / TM * ((MaxSide + TN - 1) / TN), min_blocks = Occupancy::value;
   static_assert(max_threads <= 1024, "GpuWholeRow: at most 1024 threads");
 };

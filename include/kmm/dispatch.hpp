@@ -297,15 +297,16 @@ void dispatch_batched(const ExecSpace& space, Algorithm algorithm, typename CVie
     } else {
       using BB = typename Table::BatchBlock;
       using W = typename Table::BatchWhole;
-      // the whole-matrix row where the rule and whole_fits take the batch;
+      // the whole-matrix row where the rule and whole_plan take the batch;
       // else the row for C's size, or its edge form where C is mostly its
       // edge blocks and both operands travel as the edge form's packs
       const auto launch = [&](auto block) {
         using R = typename Table::template batched_row<T, decltype(block)::value>;
         using E = typename Table::template batched_row<T, decltype(block)::value, true>;
-        if (Table::batched_whole(m, n, kernels::batched_packs<R, TA, TB>(A, B, C)) &&
-            kernels::whole_fits<W, TA, TB, ExecSpace>(A, B, C))
-          return kernels::gpu_batched_whole<W, TA, TB>(space, alpha, A, B, beta, C);
+        if (Table::batched_whole(m, n, kernels::batched_packs<R, TA, TB>(A, B, C))) {
+          const auto plan = kernels::whole_plan<W, TA, TB, ExecSpace>(A, B, C);
+          if (plan.fits) return kernels::gpu_batched_whole<W, TA, TB>(space, plan, alpha, A, B, beta, C);
+        }
         if constexpr (!std::is_same<R, E>::value) {
           if (Table::template edge_heavy<E>(m, n) && kernels::batched_packs<E, TA, TB>(A, B, C))
             return kernels::gpu_batched_blocked<E, TA, TB>(space, alpha, A, B, beta, C);

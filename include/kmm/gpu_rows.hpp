@@ -96,11 +96,12 @@ struct GpuRows {
   /// packs whatever their rows' length, 4 x 4 elements of C per thread, one
   /// pass over k. C of at most 64 a side, k of at most 64, op(A) and op(B)
   /// in at most 48 KB of scratch and in what Kokkos offers a team (40 KB in
-  /// Kokkos 3.4: fp32 64 x 64 x 64 fits, fp64 up to 50 x 50 x 50). Four
+  /// Kokkos 3.4: fp32 64 x 64 x 64 fits, fp64 up to 50 x 50 x 50), else in
+  /// chunks of k at least 16 deep (fp64 51-64: two chunks). Four
   /// blocks of 256 threads per multiprocessor: 64 registers, none spilled
   /// (at two, 72-112 registers ran 0.97-1.0 as fast).
-  using BatchWhole = GpuWholeRow<ThreadTile<4, 4>, 64, 64, 48 * 1024, MinBlocksPerSM<4>>;
-  /// Where Blocked takes the whole-matrix row (if whole_fits): C of at most
+  using BatchWhole = GpuWholeRow<ThreadTile<4, 4>, 64, 64, 48 * 1024, 16, MinBlocksPerSM<4>>;
+  /// Where Blocked takes the whole-matrix row (if whole_plan fits): C of at most
   /// batched_whole_all_max a side, which the batched rows pad to 32 x 32 x
   /// 32 (fp32 n = 20 1.53 of cuBLAS strided-batched against 0.85, fp64 22
   /// 1.06 against 0.97), and C whose batched row takes no packs (rows not a

@@ -77,7 +77,7 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
   /// batched_gemm: Naive is a team per matrix of one thread per element of C
   /// (whole warps, at most 256), where a tile's team would mostly idle;
   /// Blocked, register micro-tiles: the whole-matrix row where its rule
-  /// and whole_fits take the batch, else the Blocked pipeline's batched
+  /// and whole_plan take the batch, else the Blocked pipeline's batched
   /// rows (kmm/dispatch.hpp). By the larger side of C: Naive up to
   /// batched_naive_max<T> (fp32 8, fp64 9), Blocked above. Tiled, a team
   /// per 16 x 16 tile, is never Auto's: the whole-matrix row ran 1.6-2.3

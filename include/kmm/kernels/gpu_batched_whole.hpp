@@ -16,9 +16,19 @@
 // loop runs k, not k rounded up to a k-step, over a thread grid of
 // ceil(m / TM) x ceil(n / TN), not the block's.
 //
-// Assumes (the dispatcher checks, whole_fits): op(A)'s and op(B)'s spans
-// fit the row's scratch, m and n at most MAX_SIDE, the team at least
-// ceil(m / TM) * ceil(n / TN) threads.
+// Where the two spans do not fit the scratch a team is offered (fp64 C of
+// 51-64 a side: 48-64 KB, past Kokkos 3.4's 40 KB), the kernel goes in
+// chunks of k (Chunks): per chunk, an operand whose unit stride is along
+// m (n) is again one span (its columns p0 .. p0 + kc - 1), and one whose
+// unit stride is along k is its rows' runs of kc elements, each copied as
+// packs into a scratch row of its own that starts as many elements past a
+// 16-byte boundary as the run does (the same for every chunk: kc is a
+// multiple of the pack).
+//
+// Assumes (the dispatcher checks, whole_plan): op(A) and op(B), whole or
+// chunk by chunk, fit the row's scratch, m and n at most MAX_SIDE, the
+// team at least ceil(m / TM) * ceil(n / TN) threads.
+#include <algorithm>
 #include <cstdint>
 #include <type_traits>
 #include <utility>
@@ -66,6 +76,43 @@ KOKKOS_INLINE_FUNCTION constexpr int whole_region(int len) {
   return V + (len + V - 1) / V * V;
 }
 
+/// The runs of `len` elements at src + r * stride (r < rows), each into its
+/// scratch row dst + r * pitch, shifted as copy_span_async shifts a span
+/// (so the run's element e lies at dst + r * pitch + shift_r + e): its
+/// 16-byte packs by cp.async, the elements of a pack the run only partly
+/// covers one copy each. pitch: a multiple of the pack, at least slots
+/// packs; slots: packs per run (len / V + 1 for every len the caller
+/// copies). Thread `rank` of `threads` takes (run, pack) items rank, rank +
+/// threads, ... in run-major order; complete as copy_span_async.
+template <class T>
+struct RunCopies {
+  static constexpr int V = 16 / int(sizeof(T));
+  int slots, r0, q0, dr, dq;  // this thread's first item, and the step, as (run, pack)
+  KOKKOS_FORCEINLINE_FUNCTION RunCopies(int rank, int threads, int slots_)
+      : slots(slots_), r0(rank / slots_), q0(rank % slots_), dr(threads / slots_), dq(threads % slots_) {}
+  KOKKOS_FORCEINLINE_FUNCTION void copy(const T* src, int rows, int stride, int len, T* dst, int pitch) const {
+    int r = r0, q = q0;
+    while (r < rows) {
+      const T* run = src + r * stride;
+      const int e0 = q * V - int((reinterpret_cast<std::uintptr_t>(run) / sizeof(T)) % V);  // run element at slot 0
+      T* to = dst + r * pitch + q * V;
+      if (e0 >= 0 && e0 + V <= len) {
+        detail::copy_pack_async<T, V>(to, run + e0);
+      } else {
+        KMM_UNROLL
+        for (int w = 0; w < V; ++w)
+          if (e0 + w >= 0 && e0 + w < len) detail::copy_element_async(to + w, run + e0 + w);
+      }
+      q += dq;
+      r += dr;
+      if (q >= slots) {
+        q -= slots;
+        ++r;
+      }
+    }
+  }
+};
+
 /// Calls f(std::integral_constant<int, Q>{}) for Q = 0 .. U - 1.
 template <int... Q, class F>
 KOKKOS_FORCEINLINE_FUNCTION void for_each_q(std::integer_sequence<int, Q...>, F&& f) {
@@ -75,13 +122,14 @@ KOKKOS_FORCEINLINE_FUNCTION void for_each_q(std::integer_sequence<int, Q...>, F&
 /// Row W (GpuRows::BatchWhole) over the batch. Facts: matrix 0's operand
 /// facts (every matrix has the same extents and strides; matrix b starts b
 /// * sa (sb, sc) elements after matrix 0). AK (BK): op(A)'s (op(B)'s) unit
-/// stride is along k, else along m (n) (whole_fits: one of them is 1).
+/// stride is along k, else along m (n) (whole_plan: one of them is 1).
+/// Chunks: k in chunks of kc (see the top of this file), else whole.
 /// Thread (ti, tj) of the grid computes C(ti TM + t, tj + u grid_n): rows
 /// together, so that op(A)'s are one address apart (k-fast: TM addresses,
 /// each read at immediate offsets along k), columns a grid row apart, so
 /// that a warp writes C's rows (unit stride along n, as in a contiguous
 /// LayoutRight batch) as runs of consecutive elements.
-template <class W, class ExecSpace, class Facts, bool AK, bool BK>
+template <class W, class ExecSpace, class Facts, bool AK, bool BK, bool Chunks = false>
 struct GpuBatchedWhole {
   using T = typename Facts::T;
   using index_t = detail::index_t;
@@ -90,97 +138,139 @@ struct GpuBatchedWhole {
   using scratch_view = Kokkos::View<T*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   using SA = detail::ScratchAddress<T>;
   static constexpr int TM = W::TM, TN = W::TN, U = 4;  // k unrolled by U
+  static constexpr int V = 16 / int(sizeof(T));       // elements of a pack
 
   Facts d;
   T alpha, beta;
   index_t sa, sb, sc, batch;
-  int span_a, span_b;  // elements from op(A)'s (op(B)'s) first element to its last
+  int span_a, span_b;  // whole: elements from op(A)'s (op(B)'s) first element to its last
+  int reg_a, reg_b;    // scratch elements of op(A)'s and op(B)'s regions (whole, or one chunk)
   int grid_n;          // threads along n: ceil(n / TN)
+  int kc;              // Chunks: k per chunk (a multiple of U and V), else k
 
-  // a region per operand: the span, up to a pack before it (its offset from
-  // a 16-byte boundary), and room for reads of up to TM (TN) elements past
+  // a span's region: the span, up to a pack before it (its offset from a
+  // 16-byte boundary), and room for reads of up to TM (TN) elements past
   // its end (thread rows past C's edge, never written back)
   KOKKOS_INLINE_FUNCTION static int region(int span) { return whole_region<T>(span + (TM > TN ? TM : TN)); }
-  KOKKOS_INLINE_FUNCTION int scratch_elements() const { return region(span_a) + region(span_b) + 16 / int(sizeof(T)); }
+  // Chunks: the scratch row of a run of kc elements (a pack of room for its shift)
+  KOKKOS_INLINE_FUNCTION static int pitch(int kc) { return (kc + V - 1) / V * V + V; }
+  /// Chunks: an operand's region for a chunk of kc: `rows` runs along k
+  /// (along_k), else the span of its columns along k, s_k apart.
+  static int chunk_region(bool along_k, int rows, int s_k, int kc) {
+    return along_k ? rows * pitch(kc) : region(rows + (kc - 1) * s_k);
+  }
+  KOKKOS_INLINE_FUNCTION int scratch_elements() const { return reg_a + reg_b + V; }
+
+  // acc += op(A) op(B) over kn values of k from pa (op(A)'s rows, k-fast, or
+  // its row i0) and pb (op(B)'s columns)
+  KOKKOS_FORCEINLINE_FUNCTION void accumulate(SA (&pa)[AK ? TM : 1], SA (&pb)[TN], int kn, T (&acc)[TM][TN]) const {
+    const int asp = int(d.a_sp), bsp = int(d.b_sp);
+    // one k: q past the addresses (a constant: k-fast operands read it as an immediate offset)
+    const auto fma_at = [&](auto q) {
+      constexpr int Q = decltype(q)::value;
+      T av[TM], bv[TN];
+      if constexpr (AK) {
+        KMM_UNROLL
+        for (int t = 0; t < TM; ++t) av[t] = pa[t].template load<Q>();
+      } else {
+        const SA at = pa[0] + Q * asp;
+        for_each_q(std::make_integer_sequence<int, TM>{}, [&](auto t) {
+          constexpr int R = decltype(t)::value;
+          av[R] = at.template load<R>();
+        });
+      }
+      KMM_UNROLL
+      for (int u = 0; u < TN; ++u) bv[u] = BK ? pb[u].template load<Q>() : (pb[u] + Q * bsp).template load<0>();
+      KMM_UNROLL
+      for (int t = 0; t < TM; ++t) {
+        KMM_UNROLL
+        for (int u = 0; u < TN; ++u) acc[t][u] += av[t] * bv[u];
+      }
+    };
+    const auto advance = [&](int steps) {
+      KMM_UNROLL
+      for (int t = 0; t < (AK ? TM : 1); ++t) pa[t] = pa[t] + (AK ? steps : steps * asp);
+      KMM_UNROLL
+      for (int u = 0; u < TN; ++u) pb[u] = pb[u] + (BK ? steps : steps * bsp);
+    };
+    int p = 0;
+    for (; p + U <= kn; p += U) {
+      for_each_q(std::make_integer_sequence<int, U>{}, fma_at);
+      advance(U);
+    }
+    for (; p < kn; ++p) {
+      fma_at(std::integral_constant<int, 0>{});
+      advance(1);
+    }
+  }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
     scratch_view raw(team.team_scratch(0), scratch_elements());
     T* const a_base = detail::align_up<16>(raw.data());
-    T* const b_base = a_base + region(span_a);
+    T* const b_base = a_base + reg_a;
     const int rank = team.team_rank(), threads = team.team_size();
     const int m = int(d.m), n = int(d.n), k = int(d.k);
     const int i0 = (rank / grid_n) * TM, tj = rank % grid_n;
     const bool computes = i0 < m;  // threads past the grid only copy
     const int asi = int(d.a_si), asp = int(d.a_sp), bsp = int(d.b_sp), bsj = int(d.b_sj);
-    // scratch offsets from a span's first element: op(A)'s rows i0 + t
-    // (k-fast; those past C's edge read as its last) or row i0 (m-fast:
-    // rows i0 + t are t past it); op(B)'s columns tj + u grid_n
-    int ao[AK ? TM : 1], bo[TN];
-    if constexpr (AK) {
-      KMM_UNROLL
-      for (int t = 0; t < TM; ++t) ao[t] = (i0 + t < m ? i0 + t : m - 1) * asi;
-    } else {
-      ao[0] = i0;
-    }
+    // op(A)'s rows i0 + t (k-fast; those past C's edge read as its last) or
+    // row i0 (m-fast: rows i0 + t are t past it); op(B)'s columns tj + u grid_n
+    int ar[AK ? TM : 1], bc[TN];
     KMM_UNROLL
-    for (int u = 0; u < TN; ++u) {
-      const int j = tj + u * grid_n < n ? tj + u * grid_n : n - 1;
-      bo[u] = BK ? j * bsj : j;
-    }
+    for (int t = 0; t < (AK ? TM : 1); ++t) ar[t] = AK ? (i0 + t < m ? i0 + t : m - 1) : i0;
+    KMM_UNROLL
+    for (int u = 0; u < TN; ++u) bc[u] = tj + u * grid_n < n ? tj + u * grid_n : n - 1;
     for (index_t b = team.league_rank(); b < batch; b += team.league_size()) {
-      const int sha = copy_span_async(rank, threads, d.a + b * sa, span_a, a_base);
-      const int shb = copy_span_async(rank, threads, d.b + b * sb, span_b, b_base);
-      detail::wait_async_copies();
-      detail::block_barrier(team);
+      const T* const a = d.a + b * sa;
+      const T* const bm = d.b + b * sb;
       T acc[TM][TN];
       KMM_UNROLL
       for (int t = 0; t < TM; ++t) {
         KMM_UNROLL
         for (int u = 0; u < TN; ++u) acc[t][u] = T(0);
       }
-      if (computes) {
-        // addresses at k = p: op(A)'s rows (k-fast) or row i0; op(B)'s columns
-        SA pa[AK ? TM : 1], pb[TN];
-        KMM_UNROLL
-        for (int t = 0; t < (AK ? TM : 1); ++t) pa[t] = SA(a_base + sha + ao[t]);
-        KMM_UNROLL
-        for (int u = 0; u < TN; ++u) pb[u] = SA(b_base + shb + bo[u]);
-        // one k: q past the addresses (a constant: k-fast operands read it as an immediate offset)
-        const auto fma_at = [&](auto q) {
-          constexpr int Q = decltype(q)::value;
-          T av[TM], bv[TN];
-          if constexpr (AK) {
-            KMM_UNROLL
-            for (int t = 0; t < TM; ++t) av[t] = pa[t].template load<Q>();
-          } else {
-            const SA at = pa[0] + Q * asp;
-            for_each_q(std::make_integer_sequence<int, TM>{}, [&](auto t) { av[t] = at.template load<decltype(t)::value>(); });
-          }
+      SA pa[AK ? TM : 1], pb[TN];
+      if constexpr (!Chunks) {
+        // scratch offsets from a span's first element
+        const int sha = copy_span_async(rank, threads, a, span_a, a_base);
+        const int shb = copy_span_async(rank, threads, bm, span_b, b_base);
+        detail::wait_async_copies();
+        detail::block_barrier(team);
+        if (computes) {
           KMM_UNROLL
-          for (int u = 0; u < TN; ++u) bv[u] = BK ? pb[u].template load<Q>() : (pb[u] + Q * bsp).template load<0>();
+          for (int t = 0; t < (AK ? TM : 1); ++t) pa[t] = SA(a_base + sha + (AK ? ar[t] * asi : i0));
           KMM_UNROLL
-          for (int t = 0; t < TM; ++t) {
-            KMM_UNROLL
-            for (int u = 0; u < TN; ++u) acc[t][u] += av[t] * bv[u];
-          }
-        };
-        const auto advance = [&](int steps) {
-          KMM_UNROLL
-          for (int t = 0; t < (AK ? TM : 1); ++t) pa[t] = pa[t] + (AK ? steps : steps * asp);
-          KMM_UNROLL
-          for (int u = 0; u < TN; ++u) pb[u] = pb[u] + (BK ? steps : steps * bsp);
-        };
-        int p = 0;
-        for (; p + U <= k; p += U) {
-          for_each_q(std::make_integer_sequence<int, U>{}, fma_at);
-          advance(U);
+          for (int u = 0; u < TN; ++u) pb[u] = SA(b_base + shb + (BK ? bc[u] * bsj : bc[u]));
+          accumulate(pa, pb, k, acc);
         }
-        for (; p < k; ++p) {
-          fma_at(std::integral_constant<int, 0>{});
-          advance(1);
+        detail::block_barrier(team);  // the next matrix's copies overwrite the scratch
+      } else {
+        // k-fast operands: where the runs lie past a 16-byte boundary (run
+        // r of this matrix: (s + r * stride) % V, the same in every chunk)
+        const int sa0 = int(reinterpret_cast<std::uintptr_t>(a) / sizeof(T) % V);
+        const int sb0 = int(reinterpret_cast<std::uintptr_t>(bm) / sizeof(T) % V);
+        for (int p0 = 0; p0 < k; p0 += kc) {
+          const int kn = k - p0 < kc ? k - p0 : kc;
+          int sha = 0, shb = 0;
+          // (the runs' copy plans made here, not kept in registers across the chunk)
+          if constexpr (AK) RunCopies<T>(rank, threads, kc / V + 1).copy(a + p0, m, asi, kn, a_base, pitch(kc));
+          else sha = copy_span_async(rank, threads, a + p0 * asp, m + (kn - 1) * asp, a_base);
+          if constexpr (BK) RunCopies<T>(rank, threads, kc / V + 1).copy(bm + p0, n, bsj, kn, b_base, pitch(kc));
+          else shb = copy_span_async(rank, threads, bm + p0 * bsp, n + (kn - 1) * bsp, b_base);
+          detail::wait_async_copies();
+          detail::block_barrier(team);
+          if (computes) {
+            KMM_UNROLL
+            for (int t = 0; t < (AK ? TM : 1); ++t)
+              pa[t] = SA(a_base + (AK ? ar[t] * pitch(kc) + ((sa0 + ar[t] * asi) & (V - 1)) : sha + i0));
+            KMM_UNROLL
+            for (int u = 0; u < TN; ++u)
+              pb[u] = SA(b_base + (BK ? bc[u] * pitch(kc) + ((sb0 + bc[u] * bsj) & (V - 1)) : shb + bc[u]));
+            accumulate(pa, pb, kn, acc);
+          }
+          detail::block_barrier(team);  // the next chunk's copies overwrite the scratch
         }
       }
-      detail::block_barrier(team);  // the next matrix's copies overwrite the scratch
       if (computes) {
         T* const c = d.c + b * sc;
         KMM_UNROLL
@@ -211,29 +301,57 @@ detail::index_t span_a(const Facts& d) { return (d.m - 1) * d.a_si + (d.k - 1) *
 template <class Facts>
 detail::index_t span_b(const Facts& d) { return (d.k - 1) * d.b_sp + (d.n - 1) * d.b_sj + 1; }
 
-/// Does row W take this batch: C of at most W::MAX_SIDE a side, k of at
-/// most W::MAX_K; op(A) and op(B) each with a unit stride (the one the
-/// layout fixes, where it does), one span of at most twice its elements,
-/// both spans in W::MAX_BYTES of scratch and in what the TeamPolicy offers
-/// a team (Kokkos' scratch_size_max(0))?
+/// How row W takes a batch: not at all, whole (kc = k) or in chunks of kc.
+struct WholePlan {
+  bool fits = false;
+  int kc = 0;
+};
+
+/// Does row W take this batch, and how: C of at most W::MAX_SIDE a side, k
+/// of at most W::MAX_K; op(A) and op(B) each with a unit stride (the one
+/// the layout fixes, where it does) and one span of at most twice its
+/// elements; whole where both spans fit W::MAX_BYTES of scratch and what
+/// the TeamPolicy offers a team (Kokkos' scratch_size_max(0)), else in the
+/// fewest chunks of k that fit, if those are at least W::MIN_CHUNK deep
+/// (each as deep as the others, to a multiple of 4).
 template <class W, bool TA, bool TB, class ExecSpace, class A3, class B3, class C3>
-bool whole_fits(const A3& A, const B3& B, const C3& C) {
+WholePlan whole_plan(const A3& A, const B3& B, const C3& C) {
+  using detail::index_t;
   const auto d = batched_operands<TA, TB>(A, B, C);
   using D = std::remove_const_t<decltype(d)>;
   using T = typename D::T;
-  if (d.m > W::MAX_SIDE || d.n > W::MAX_SIDE || d.k > W::MAX_K || d.k < 1) return false;
-  if (!(whole_a_k_fast(d) ? d.a_sp == 1 : d.a_si == 1) || !(whole_b_k_fast(d) ? d.b_sp == 1 : d.b_sj == 1)) return false;
-  const detail::index_t la = span_a(d), lb = span_b(d);
-  if (la > 2 * d.m * d.k || lb > 2 * d.k * d.n) return false;
+  if (d.m > W::MAX_SIDE || d.n > W::MAX_SIDE || d.k > W::MAX_K || d.k < 1) return {};
+  const bool ak = whole_a_k_fast(d), bk = whole_b_k_fast(d);
+  if (!(ak ? d.a_sp == 1 : d.a_si == 1) || !(bk ? d.b_sp == 1 : d.b_sj == 1)) return {};
+  const index_t la = span_a(d), lb = span_b(d);
+  if (la > 2 * d.m * d.k || lb > 2 * d.k * d.n) return {};
   using K = GpuBatchedWhole<W, ExecSpace, typename D::Facts, true, true>;
-  const detail::index_t bytes = detail::index_t(K::region(int(la)) + K::region(int(lb)) + 16 / int(sizeof(T))) * sizeof(T);
-  return bytes <= W::MAX_BYTES && bytes <= detail::index_t(Kokkos::TeamPolicy<ExecSpace>(1, 1).scratch_size_max(0));
+  const index_t cap = std::min<index_t>(W::MAX_BYTES, Kokkos::TeamPolicy<ExecSpace>(1, 1).scratch_size_max(0));
+  const auto fits = [&](index_t elements) { return elements * index_t(sizeof(T)) <= cap; };
+  const int k = int(d.k);
+  if (fits(index_t(K::region(int(la))) + K::region(int(lb)) + K::V)) return {true, k};
+  const auto chunk = [&](int kc) {
+    return index_t(K::chunk_region(ak, int(d.m), int(d.a_sp), kc)) + K::chunk_region(bk, int(d.n), int(d.b_sp), kc) + K::V;
+  };
+  int deepest = 0;
+  for (int kc = K::U; kc < k && fits(chunk(kc)); kc += K::U) deepest = kc;
+  if (deepest < W::MIN_CHUNK) return {};
+  const int chunks = (k + deepest - 1) / deepest;
+  return {true, ((k + chunks - 1) / chunks + K::U - 1) / K::U * K::U};
 }
 
-/// Row W over every matrix of the batch (whole_fits holds).
+/// Does row W take this batch (whole or in chunks)?
 template <class W, bool TA, bool TB, class ExecSpace, class A3, class B3, class C3>
-void gpu_batched_whole(const ExecSpace& space, typename C3::const_value_type alpha, const A3& A, const B3& B,
-                       typename C3::const_value_type beta, const C3& C) {
+bool whole_fits(const A3& A, const B3& B, const C3& C) {
+  return whole_plan<W, TA, TB, ExecSpace>(A, B, C).fits;
+}
+
+/// Row W over every matrix of the batch as `plan` (whole_plan) says; a plan
+/// of other chunks of k (a multiple of 4, each chunk fitting the scratch)
+/// computes the same.
+template <class W, bool TA, bool TB, class ExecSpace, class A3, class B3, class C3>
+void gpu_batched_whole(const ExecSpace& space, const WholePlan& plan, typename C3::const_value_type alpha, const A3& A,
+                       const B3& B, typename C3::const_value_type beta, const C3& C) {
   using detail::index_t;
   const auto d = batched_operands<TA, TB>(A, B, C);
   using D = std::remove_const_t<decltype(d)>;
@@ -241,12 +359,21 @@ void gpu_batched_whole(const ExecSpace& space, typename C3::const_value_type alp
   const int threads = (grid_m * grid_n + 31) / 32 * 32;  // whole warps
   const index_t batch = C.extent(0);
   const auto launch = [&](auto ak, auto bk) {
-    using K = GpuBatchedWhole<W, ExecSpace, typename D::Facts, decltype(ak)::value, decltype(bk)::value>;
-    const K f{d.facts(), alpha, beta, index_t(A.stride(0)), index_t(B.stride(0)), index_t(C.stride(0)), batch,
-              int(span_a(d)), int(span_b(d)), grid_n};
-    typename K::policy_type policy(space, detail::league_for(batch), threads);
-    Kokkos::parallel_for("kmm::batched_gemm[Blocked, whole]",
-                         policy.set_scratch_size(0, Kokkos::PerTeam(K::scratch_view::shmem_size(f.scratch_elements()))), f);
+    constexpr bool AK = decltype(ak)::value, BK = decltype(bk)::value;
+    const auto run = [&](auto chunks) {
+      using K = GpuBatchedWhole<W, ExecSpace, typename D::Facts, AK, BK, decltype(chunks)::value>;
+      const int la = int(span_a(d)), lb = int(span_b(d)), kc = plan.kc;
+      const int reg_a = chunks ? K::chunk_region(AK, int(d.m), int(d.a_sp), kc) : K::region(la);
+      const int reg_b = chunks ? K::chunk_region(BK, int(d.n), int(d.b_sp), kc) : K::region(lb);
+      const K f{d.facts(), alpha, beta, index_t(A.stride(0)), index_t(B.stride(0)), index_t(C.stride(0)), batch,
+                la, lb, reg_a, reg_b, grid_n, kc};
+      typename K::policy_type policy(space, detail::league_for(batch), threads);
+      Kokkos::parallel_for(chunks ? "kmm::batched_gemm[Blocked, whole, chunks of k]" : "kmm::batched_gemm[Blocked, whole]",
+                           policy.set_scratch_size(0, Kokkos::PerTeam(K::scratch_view::shmem_size(f.scratch_elements()))),
+                           f);
+    };
+    if (plan.kc < d.k) run(std::true_type{});
+    else run(std::false_type{});
   };
   // the unit-stride directions (whole_a_k_fast): the layout's where it fixes them (one kernel), else this batch's
   const auto with_b = [&](auto ak) {
