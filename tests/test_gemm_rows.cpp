@@ -199,7 +199,9 @@ TEST(TilePick, Fp64SplitProductsTakeTheLargeRow) {
 // third more (200000 x 96 x 96, narrow; 20000 x 48 x 3000 and 30000 x 40 x
 // 2000 against the 48-column row) or twice (40 x 30000 x 2000, mid), nor on
 // 108 multiprocessors for 30000 x 56 x 2000 (two waves of large blocks there
-// as well). (Tall C of this class takes the narrow row, not the mid one: its
+// as well), where the large row's second wave is part-filled: it takes the
+// large row split at launch (Fp64TallCOf49To64ColumnsTakesTheLargeRowSplit).
+// (Tall C of this class takes the narrow row, not the mid one: its
 // grid pads C at most 2 % more, Fp64TallCTakesTheNarrowRowWithinTwoPercent.)
 TEST(TilePick, Fp64SmallSideComparesWaves) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
@@ -213,7 +215,37 @@ TEST(TilePick, Fp64SmallSideComparesWaves) {
     EXPECT_EQ(Table::blocked_pick<double>(200000, 96, 96, false, true, 132), Pick::Narrow);
     EXPECT_EQ(Table::blocked_pick<double>(40, 30000, 2000, false, true, 132), Pick::Mid);
     EXPECT_EQ(Table::blocked_pick<double>(4500, 50, 50, false, true, 132), Pick::Narrow);
-    EXPECT_EQ(Table::blocked_pick<double>(30000, 56, 2000, false, true, 108), Pick::Narrow);
+    EXPECT_EQ(Table::blocked_pick<double>(30000, 56, 2000, false, true, 108), Pick::Large);
+  } else {
+    GTEST_SKIP() << "the fp64 MMA rows' rule (this build's fp64 rows are SIMT ones)";
+  }
+}
+
+// Tall fp64 C of 49-64 columns that the narrow row would take: its two
+// 32-column block columns pad C as the large row's one does and read op(A)
+// twice, so where the large row's blocks part-fill its wave (launch_splits
+// > 1: 20000 x 56 x 2000, 157 blocks for 264 slots on 132
+// multiprocessors) the large row takes C, split at launch; C whose large
+// blocks fill their waves (40000 x 62 x 800) keeps the narrow row, as do C
+// of 33-48 columns (on either narrow row), C of at most 32 columns and
+// wider C (1000^3); C^T of wide C keeps the narrow row (blocked_transpose).
+TEST(TilePick, Fp64TallCOf49To64ColumnsTakesTheLargeRowSplit) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  using Pick = Table::Pick;
+  if constexpr (Table::f64_mma) {
+    for (bool k_contiguous : {true, false}) {
+      for (const Shape3& sh : std::vector<Shape3>{{20000, 56, 2000}, {15000, 50, 3000}, {20000, 49, 3000},
+                                                  {20000, 64, 3000}})
+        EXPECT_EQ(Table::blocked_pick<double>(sh.m, sh.n, sh.k, false, true, 132, k_contiguous), Pick::Large)
+            << sh.m << " x " << sh.n << " x " << sh.k;
+      EXPECT_GT((Table::launch_splits<Table::Fp64Large, double>(20000, 56, 2000, 132)), 1);
+      EXPECT_EQ(Table::blocked_pick<double>(40000, 62, 800, false, true, 132, k_contiguous), Pick::Narrow);
+      EXPECT_EQ(Table::blocked_pick<double>(20000, 48, 3000, false, true, 132, k_contiguous), Pick::Narrow48);
+      EXPECT_EQ(Table::blocked_pick<double>(20000, 48, 3000, false, true, 132, k_contiguous, false), Pick::Narrow);
+      EXPECT_EQ(Table::blocked_pick<double>(20000, 32, 3000, false, true, 132, k_contiguous), Pick::Narrow);
+      EXPECT_EQ(Table::blocked_pick<double>(1000, 1000, 1000, false, true, 132, k_contiguous), Pick::Narrow);
+      EXPECT_EQ(*Table::blocked_transpose<double>(56, 20000, 2000, true, 132, k_contiguous), Pick::Narrow);
+    }
   } else {
     GTEST_SKIP() << "the fp64 MMA rows' rule (this build's fp64 rows are SIMT ones)";
   }
@@ -366,8 +398,8 @@ TEST(TilePick, Fp64TallCTakesTheNarrowRowWithinTwoPercent) {
                                                   {20000, 33, 3000}, {16500, 40, 600}})
         EXPECT_EQ(Table::blocked_pick<double>(sh.m, sh.n, sh.k, false, true, 132, k_contiguous), Pick::Narrow48)
             << sh.m << " x " << sh.n << " x " << sh.k;
-      for (const Shape3& sh : std::vector<Shape3>{{20000, 32, 3000}, {20000, 24, 3000}, {20000, 49, 3000},
-                                                  {20000, 64, 3000}, {1000, 1000, 1000}, {70000, 36, 300}})
+      for (const Shape3& sh : std::vector<Shape3>{{20000, 32, 3000}, {20000, 24, 3000}, {40000, 62, 800},
+                                                  {50000, 64, 300}, {1000, 1000, 1000}, {70000, 36, 300}})
         EXPECT_EQ(Table::blocked_pick<double>(sh.m, sh.n, sh.k, false, true, 132, k_contiguous), Pick::Narrow)
             << sh.m << " x " << sh.n << " x " << sh.k;
       EXPECT_EQ(Table::blocked_pick<double>(1200, 1200, 1200, false, true, 132, k_contiguous), Pick::Mid);

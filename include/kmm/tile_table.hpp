@@ -142,7 +142,13 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
   /// of blocks x splits, and the large row's 15 % lead per element decides
   /// unless its grid pads C 15 % more (7680 x 64 x 2560: 0.68 of cuBLAS on
   /// the narrow row, 0.89 on the large one; perf-log: "Split products take
-  /// the large row"). And
+  /// the large row"). Where the narrow row (32 columns) takes C of 49-64
+  /// columns, which its two block columns pad as the large row's one does
+  /// while reading op(A) twice, and the large row's blocks part-fill its
+  /// wave (launch_splits > 1): the large row, split at launch (20000 x 56 x
+  /// 2000: 0.79 of cuBLAS on the narrow row, 0.92 on the large one; 15000 x
+  /// 50 x 3000 0.75 -> 0.88; tall_large, which blocked_transpose turns off
+  /// for C^T; perf-log: "Tall C of 33-64 columns on the large row"). And
   /// where a side of C is under 128 and neither row splits, the waves
   /// decide as for larger C, against that row's, wherever the large grid
   /// pads C at most 15 % more (30000 x 40 x 2000: the mid row's 469 blocks,
@@ -222,7 +228,7 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
   template <class T>
   static Pick blocked_pick(std::int64_t m, std::int64_t n, std::int64_t k, bool large_whole_tiles,
                            bool static_directions, int multiprocessors, bool k_contiguous = false,
-                           bool packs48 = true) {
+                           bool packs48 = true, bool tall_large = true) {
     if (std::is_same<T, float>::value) {
       if (!large_whole_tiles && !static_directions) return Pick::Mid;
       if (static_directions && m >= n && n <= Fp32Thin::BN) return n <= Fp32Thin16::BN ? Pick::Thin16 : Pick::Thin;
@@ -279,6 +285,9 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
       return Pick::Large;
     if (gram_row_kernels<T, true>() && k_contiguous && splits > 1 && 20 * padded<Fp64Gram>(m, n) <= 23 * pads)
       return Pick::Gram;
+    if (tall_large && narrow && n > Fp64Narrow48::BN && n <= Fp64Large::BN && large_pads <= pads &&
+        launch_splits<Fp64Large, T>(m, n, k, multiprocessors) > 1)
+      return Pick::Large;
     return n48 ? Pick::Narrow48 : narrow ? Pick::Narrow : Pick::Mid;
   }
 
@@ -317,7 +326,7 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
       return std::nullopt;
     if (blocked_pick<T>(m, n, k, false, static_directions, multiprocessors, k_contiguous, packs48) != Pick::Mid)
       return std::nullopt;
-    const Pick t = blocked_pick<T>(n, m, k, false, static_directions, multiprocessors, k_contiguous, packs48);
+    const Pick t = blocked_pick<T>(n, m, k, false, static_directions, multiprocessors, k_contiguous, packs48, false);
     if (t == Pick::Narrow || t == Pick::Narrow48 ||
         (t == Pick::Large && launch_splits<Fp64Large, T>(n, m, k, multiprocessors) == 1))
       return t;
