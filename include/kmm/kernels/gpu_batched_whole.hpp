@@ -40,6 +40,13 @@
 namespace kmm {
 namespace kernels {
 
+/// How many elements p lies past a 16-byte boundary (0 to 16 / sizeof(T) - 1):
+/// where a span or run starting at p sits in its scratch copy's first pack.
+template <class T>
+KOKKOS_FORCEINLINE_FUNCTION int pack_shift(const T* p) {
+  return int((reinterpret_cast<std::uintptr_t>(p) / sizeof(T)) % (16 / sizeof(T)));
+}
+
 /// Copies the span [src, src + len) of global memory into team scratch at
 /// dst + shift, where shift is how many elements src lies past a 16-byte
 /// boundary, and returns shift: from the span's first 16-byte boundary to
@@ -54,7 +61,7 @@ namespace kernels {
 template <class T>
 KOKKOS_FORCEINLINE_FUNCTION int copy_span_async(int rank, int threads, const T* src, int len, T* dst) {
   constexpr int V = 16 / int(sizeof(T));
-  const int shift = int((reinterpret_cast<std::uintptr_t>(src) / sizeof(T)) % V);
+  const int shift = pack_shift(src);
   const int head = shift == 0 ? 0 : V - shift < len ? V - shift : len;  // elements before the first boundary
   const int packs = (len - head) / V, tail = len - head - packs * V;   // whole packs, elements after them
   if (rank < head) detail::copy_element_async(dst + shift + rank, src + rank);
@@ -94,7 +101,7 @@ struct RunCopies {
     int r = r0, q = q0;
     while (r < rows) {
       const T* run = src + r * stride;
-      const int e0 = q * V - int((reinterpret_cast<std::uintptr_t>(run) / sizeof(T)) % V);  // run element at slot 0
+      const int e0 = q * V - pack_shift(run);  // run element at slot 0
       T* to = dst + r * pitch + q * V;
       if (e0 >= 0 && e0 + V <= len) {
         detail::copy_pack_async<T, V>(to, run + e0);
@@ -247,8 +254,8 @@ struct GpuBatchedWhole {
       } else {
         // k-fast operands: where the runs lie past a 16-byte boundary (run
         // r of this matrix: (s + r * stride) % V, the same in every chunk)
-        const int sa0 = int(reinterpret_cast<std::uintptr_t>(a) / sizeof(T) % V);
-        const int sb0 = int(reinterpret_cast<std::uintptr_t>(bm) / sizeof(T) % V);
+        const int sa0 = pack_shift(a);
+        const int sb0 = pack_shift(bm);
         for (int p0 = 0; p0 < k; p0 += kc) {
           const int kn = k - p0 < kc ? k - p0 : kc;
           int sha = 0, shb = 0;
