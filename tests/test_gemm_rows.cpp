@@ -17,7 +17,8 @@
 //   mid-size rows with k split 2, 3 and 7 ways and the narrow rows (8- and
 //   16-deep, 32 and 48 columns wide) 3 and 5 ways through the harness (its
 //   bitwise-repeat check is the determinism check), a bad split count, and
-//   two queues sharing the workspace (GPU);
+//   two queues sharing the workspace (GPU); the reduction's two forms alone
+//   (the pack form on every backend, the grouped one on the GPU);
 // - the last wave split: the table's rule (any backend) and the fp64 large
 //   row computed in two parts through the dispatcher's launch (GPU);
 // - operand repacking: which operands need a copy, the table's rule and
@@ -28,6 +29,7 @@
 
 #include "gemm_cases.hpp"
 #include "kmm/kernels/gpu_micro_kernel.hpp"
+#include "kmm/kernels/split_k.hpp"
 
 namespace kmm_test {
 
@@ -1173,8 +1175,9 @@ struct SplitRowKernel {
   }
 };
 // The table's mid-size row split 2, 3 and 7 ways (the partials added by
-// the reduction's pack form) and 12 and 150 ways (its grouped form,
-// kernels/split_k.hpp), its narrow rows 5 ways (fp64: 8- and 16-deep; the
+// the reduction's pack form in one chunk), 12 ways (the grouped form on the
+// harness' shapes, the pack form in two chunks on 640 x 420) and 150 ways
+// (the grouped form; kernels/split_k.hpp), its narrow rows 5 ways (fp64: 8- and 16-deep; the
 // 48-column ones 3 and 5 ways) and its fp64 large row 4 ways
 // and Gram rows 3 and 6 ways (16-deep k-steps) and the wide Gram row 2 ways
 // (both operands along k in NN on R L), the 96-row row 3 ways (L R L):
@@ -1192,8 +1195,14 @@ TYPED_TEST(GpuRows, SplitKMatchesReference) {
     sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(SplitRowKernel<2>{}, seed);
     sweep_layouts<T, E, Lay::R, Lay::L, Lay::R>(SplitRowKernel<3>{}, seed);
     sweep_layouts<T, E, Lay::L, Lay::L, Lay::S>(SplitRowKernel<7>{}, seed);
-    static_assert(12 > kmm::kernels::kFewSplits, "12 splits: the grouped reduction");
+    static_assert(12 > kmm::kernels::kReduceChunk, "12 splits: more than one chunk of the pack form");
+    // the harness' shapes' C (at most 300 x 280) take the grouped form on
+    // a GPU of 132 multiprocessors: 33,792 threads of the pack form
     sweep_layouts<T, E, Lay::R, Lay::L, Lay::R>(SplitRowKernel<12>{}, seed);  // (3 x 2 x 1500, 300 x 280 x 72)
+    {  // 640 x 420: 67,200 fp32 packs, the pack form for up to 262 multiprocessors (9 and 10 splits)
+      const Case wide{640, 420, 389, Op::N, Op::N, Lay::L, Lay::L, Lay::L, -1.5, 0.7};
+      EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(wide, SplitRowKernel<12>{}, ++seed)), "") << wide.str();
+    }
     // 150 splits (k = 2395: 150 k-steps of 16 for fp32, 300 of 8 for fp64,
     // the last one partial): each of the grouped form's warps adds a long
     // run of partials (18 or 19); C's 1665 elements part-fill the last run
@@ -1214,6 +1223,86 @@ TYPED_TEST(GpuRows, SplitKMatchesReference) {
       sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(SplitRowKernel<3, TableRow::Short>{}, seed);
       sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(SplitRowKernel<3, TableRow::MidEdge>{}, seed);
     }
+  }
+}
+
+// Split-k's reduction alone (kernels/split_k.hpp): each form on random
+// partials against their double sum, splits on both sides of a chunk's
+// edge; C along either direction, its extent along the partials' unit
+// stride a multiple of the pack or not (elements), alpha and beta (beta = 0
+// on a NaN C). The pack form on every backend (a RangePolicy), the
+// grouped form where its teams of 256 threads run (GPU). And which form
+// reduce_by_packs picks.
+template <class T, class E>
+std::string reduction_case(bool by_packs, i64 m, i64 n, bool rows_fast, int splits, T alpha, T beta, unsigned seed) {
+  using Mem = typename E::memory_space;
+  using kmm::kernels::PartialLayout;
+  const i64 c_si = rows_fast ? 1 : n, c_sj = rows_fast ? m : 1, size = m * n;
+  const PartialLayout p(m, n, c_si, c_sj);
+  constexpr int V = kmm::kernels::reduce_pack<T>();
+  const bool c_packs = (rows_fast ? m : n) % V == 0;
+  Kokkos::View<T*, Mem> partial("partials", std::size_t(splits * size)), c("c", std::size_t(size));
+  auto hp = Kokkos::create_mirror_view(partial);
+  auto hc = Kokkos::create_mirror_view(c);
+  std::mt19937 gen(seed);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (std::size_t e = 0; e < hp.extent(0); ++e) hp(e) = T(u(gen));
+  for (std::size_t e = 0; e < hc.extent(0); ++e)
+    hc(e) = beta == T(0) ? std::numeric_limits<T>::quiet_NaN() : T(u(gen));
+  Kokkos::deep_copy(partial, hp);
+  Kokkos::deep_copy(c, hc);
+  const std::vector<T> c0(hc.data(), hc.data() + size);  // (on a host backend hc is c)
+  E space;
+  if (by_packs)
+    kmm::kernels::reduce_partials_by_packs(space, splits, partial.data(), p, alpha, beta, c.data(), c_si, c_sj,
+                                           c_packs);
+  else
+    kmm::kernels::reduce_partials_grouped(space, splits, partial.data(), p, alpha, beta, c.data(), c_si, c_sj);
+  space.fence();
+  auto got = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), c);
+  for (i64 i = 0; i < m; ++i)
+    for (i64 j = 0; j < n; ++j) {
+      const i64 at = i * c_si + j * c_sj, q = i * p.si + j * p.sj;
+      double sum = 0, mag = 0;
+      for (int s = 0; s < splits; ++s) {
+        const double v = double(hp(std::size_t(s * size + q)));
+        sum += v;
+        mag += std::abs(v);
+      }
+      const double cij = beta == T(0) ? 0.0 : double(c0[std::size_t(at)]);
+      const double want = double(alpha) * sum + double(beta) * cij;
+      const double bound = double(splits + 3) * double(std::numeric_limits<T>::epsilon()) *
+                           (std::abs(double(alpha)) * mag + std::abs(double(beta) * cij));
+      const double x = double(got(std::size_t(at)));
+      if (!(std::abs(x - want) <= bound)) {
+        std::ostringstream o;
+        o << (by_packs ? "pack" : "grouped") << " form, " << m << " x " << n
+          << (rows_fast ? " (rows fast)" : " (columns fast)") << ", " << splits << " splits, alpha " << alpha
+          << ", beta " << beta << ": C(" << i << ", " << j << ") = " << x
+          << ", want " << want << " (bound " << bound << ")";
+        return o.str();
+      }
+    }
+  return "";
+}
+TYPED_TEST(GpuRows, SplitKReductionFormsMatchReference) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  using kmm::kernels::reduce_by_packs;
+  EXPECT_TRUE(reduce_by_packs(kmm::kernels::kReduceChunk, 1, 132));
+  EXPECT_FALSE(reduce_by_packs(kmm::kernels::kReduceChunk + 1, 132 * 256 - 1, 132));
+  EXPECT_TRUE(reduce_by_packs(kmm::kernels::kReduceChunk + 1, 132 * 256, 132));
+  EXPECT_TRUE(reduce_by_packs(150, 4 * 256, 4));
+  unsigned seed = 8080;
+  for (const bool by_packs : {true, false}) {
+    if (!by_packs && kmm::detail::is_host_space<E>()) continue;  // (teams of 256 threads: GPU only)
+    for (const auto& mn : std::vector<std::pair<i64, i64>>{{36, 20}, {33, 7}, {8, 65}})
+      for (const bool rows_fast : {true, false})
+        for (const int splits : {1, 2, 8, 9, 16, 17, 40}) {
+          const i64 m = mn.first, n = mn.second;
+          EXPECT_EQ((reduction_case<T, E>(by_packs, m, n, rows_fast, splits, T(-1.5), T(0.7), ++seed)), "");
+          EXPECT_EQ((reduction_case<T, E>(by_packs, m, n, rows_fast, splits, T(1), T(0), ++seed)), "");
+        }
   }
 }
 

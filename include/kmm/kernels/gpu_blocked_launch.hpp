@@ -50,7 +50,8 @@ void gpu_blocked(const ExecSpace& space, const Facts& d, typename Facts::T alpha
       typename K::policy_type policy(space, detail::league_for(blocks_m * blocks_n * s), P::team_size);
       Kokkos::parallel_for("kmm::gemm[Blocked split-k]",
                            policy.set_scratch_size(K::SCRATCH_LEVEL, Kokkos::PerTeam(K::scratch_bytes())), f);
-      reduce_partials(space, int(s), f.partial, f.p, alpha, beta, d.c, d.c_si, d.c_sj, c_packs);
+      reduce_partials(space, int(s), f.partial, f.p, alpha, beta, d.c, d.c_si, d.c_sj, c_packs,
+                      detail::multiprocessors(space));
     });
     return;
   }

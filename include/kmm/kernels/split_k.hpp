@@ -5,15 +5,22 @@
 // a workspace (detail/workspace.hpp); a second kernel then forms
 //   C(i, j) = alpha * (P_0(i, j) + P_1(i, j) + ... + P_{S-1}(i, j)) + beta * C(i, j)
 // with the partials added in a fixed order, so a call gives the same bits on
-// every run (no atomics into C). Two forms, chosen by S alone:
-// - S <= kFewSplits: a thread per 16-byte pack of C (or per element where C
-//   and the partials do not take packs), its S reads issued before they are
-//   added in split order.
-// - more splits (Gram products of tall panels: hundreds of splits of one or
-//   a few blocks, so C has a few thousand elements): a team of GROUPS warps
-//   per 32 elements, warp g adding partials g, g + GROUPS, ... in order,
-//   then warp 0 the GROUPS sums in order, so the S reads of an element run
-//   GROUPS at a time instead of one thread chaining them all.
+// every run (no atomics into C). Two forms (reduce_by_packs picks):
+// - the pack form: a thread per 16-byte pack of C (or per element where C
+//   and the partials do not take packs), adding the partials in split
+//   order, kReduceChunk reads issued before they are added. Where S is at
+//   most kReduceChunk, or where C has enough packs for a block of
+//   kReducePackBlock threads on every multiprocessor (split products of
+//   tall or wide C: tens of thousands of packs, 9-40 splits).
+// - the grouped form, for many splits of a small C (Gram products of tall
+//   panels: hundreds of splits of one or a few blocks, so C has a few
+//   thousand elements, too few threads for the pack form): a team of
+//   GROUPS warps per 32 elements, warp g adding partials g, g + GROUPS, ...
+//   in order, then warp 0 the GROUPS sums in order, so the S reads of an
+//   element run GROUPS at a time instead of one thread chaining them all.
+//   On C of tens of thousands of elements its scalar reads and barriers
+//   cost the split product a fifth to a third of its time (perf-log: "The
+//   pack form for many splits").
 // The partials are laid out along C's unit-stride direction (PartialLayout)
 // and both forms walk that direction across a warp, so every read and write
 // is coalesced.
@@ -25,11 +32,19 @@
 namespace kmm {
 namespace kernels {
 
-/// The most splits the pack form adds (its reads are unrolled to this many).
-constexpr int kFewSplits = 8;
+/// Partial reads a thread of the pack form issues before it adds them.
+constexpr int kReduceChunk = 8;
+/// The pack form takes more than kReduceChunk splits where its threads fill
+/// a block of this many on every multiprocessor.
+constexpr int kReducePackBlock = 256;
 /// The pack form's width: 16 bytes of T.
 template <class T>
 constexpr int reduce_pack() { return 16 / int(sizeof(T)) > 1 ? 16 / int(sizeof(T)) : 1; }
+/// Does the pack form reduce `splits` partials with `threads` threads (one
+/// per pack of C, or per element) on `multiprocessors`? Else the grouped one.
+inline bool reduce_by_packs(int splits, detail::index_t threads, int multiprocessors) {
+  return splits <= kReduceChunk || threads >= detail::index_t(multiprocessors) * kReducePackBlock;
+}
 
 /// Where partial s's element (i, j) lives: s * m * n + i * si + j * sj, with
 /// unit stride along C's unit-stride direction (i where C has none).
@@ -43,9 +58,10 @@ struct PartialLayout {
 
 /// The pack form: thread e forms W consecutive elements of C along the
 /// partials' unit stride (W = 16 bytes where C's unit stride runs the same
-/// way and C and the partials start each run on a pack, else 1).
+/// way and C and the partials start each run on a pack, else 1), the
+/// partials in chunks of kReduceChunk: a chunk's reads, then its adds.
 template <class T, int W>
-struct ReduceFewPartials {
+struct ReduceByPacks {
   T* c;  // C(i, j) is c[i * c_si + j * c_sj]
   detail::index_t c_si, c_sj;
   const T* partial;
@@ -53,23 +69,33 @@ struct ReduceFewPartials {
   int splits;
   T alpha, beta;
 
+  // sum (+)= partials s0 ... s0 + kReduceChunk - 1 (those below splits) at q,
+  // in order; First: sum starts as partial s0.
+  template <bool First>
+  KOKKOS_FORCEINLINE_FUNCTION void add_chunk(const T* q, int s0, T (&sum)[W]) const {
+    T x[kReduceChunk][W];
+    KMM_UNROLL
+    for (int s = 0; s < kReduceChunk; ++s)
+      if (s0 + s < splits) detail::load_global_pack<T, W>(q + (s0 + s) * p.size(), x[s]);
+    if constexpr (First) {
+      KMM_UNROLL
+      for (int w = 0; w < W; ++w) sum[w] = x[0][w];
+    }
+    KMM_UNROLL
+    for (int s = First ? 1 : 0; s < kReduceChunk; ++s)
+      KMM_UNROLL
+      for (int w = 0; w < W; ++w)
+        if (s0 + s < splits) sum[w] += x[s][w];
+  }
+
   KOKKOS_INLINE_FUNCTION void operator()(const detail::index_t e) const {
     const detail::index_t runs = (p.rows_fast() ? p.m : p.n) / W;  // packs per column (row) of C
     const detail::index_t f = (e % runs) * W, o = e / runs;
     const detail::index_t i = p.rows_fast() ? f : o, j = p.rows_fast() ? o : f;
     const T* q = partial + i * p.si + j * p.sj;
-    T x[kFewSplits][W];
-    KMM_UNROLL
-    for (int s = 0; s < kFewSplits; ++s)
-      if (s < splits) detail::load_global_pack<T, W>(q + s * p.size(), x[s]);
     T sum[W];
-    KMM_UNROLL
-    for (int w = 0; w < W; ++w) sum[w] = x[0][w];
-    KMM_UNROLL
-    for (int s = 1; s < kFewSplits; ++s)
-      KMM_UNROLL
-      for (int w = 0; w < W; ++w)
-        if (s < splits) sum[w] += x[s][w];
+    add_chunk<true>(q, 0, sum);
+    for (int s0 = kReduceChunk; s0 < splits; s0 += kReduceChunk) add_chunk<false>(q, s0, sum);
     if constexpr (W == 1) detail::update_element(c + i * c_si + j * c_sj, alpha, sum[0], beta);
     else detail::update_c_pack(c + i * c_si + j * c_sj, sum, alpha, beta);
   }
@@ -114,9 +140,36 @@ struct ReduceManyPartials {
   }
 };
 
+/// The pack form of C = alpha * (sum of the `splits` partials) + beta * C
+/// (ReduceByPacks), 16-byte packs where c_packs (below), else elements.
+template <class ExecSpace, class T>
+void reduce_partials_by_packs(const ExecSpace& space, int splits, const T* partial, const PartialLayout& p, T alpha,
+                              T beta, T* c, detail::index_t c_si, detail::index_t c_sj, bool c_packs) {
+  using Range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<detail::index_t>>;
+  constexpr int V = reduce_pack<T>();
+  if (V > 1 && c_packs) {
+    Kokkos::parallel_for("kmm::gemm[split-k reduce]", Range(space, 0, p.size() / V),
+                         ReduceByPacks<T, V>{c, c_si, c_sj, partial, p, splits, alpha, beta});
+  } else {
+    Kokkos::parallel_for("kmm::gemm[split-k reduce]", Range(space, 0, p.size()),
+                         ReduceByPacks<T, 1>{c, c_si, c_sj, partial, p, splits, alpha, beta});
+  }
+}
+/// The grouped form of the same (ReduceManyPartials).
+template <class ExecSpace, class T>
+void reduce_partials_grouped(const ExecSpace& space, int splits, const T* partial, const PartialLayout& p, T alpha,
+                             T beta, T* c, detail::index_t c_si, detail::index_t c_sj) {
+  using K = ReduceManyPartials<ExecSpace, T>;
+  typename K::policy_type policy(space, detail::league_for((p.size() + K::LANES - 1) / K::LANES), K::LANES * K::GROUPS);
+  Kokkos::parallel_for("kmm::gemm[split-k reduce]",
+                       policy.set_scratch_size(0, Kokkos::PerTeam(K::scratch_view::shmem_size(K::GROUPS * K::LANES))),
+                       K{c, c_si, c_sj, partial, p, splits, alpha, beta});
+}
+
 /// C = alpha * (sum of the `splits` partials, in the order above) + beta * C,
 /// C(i, j) at c[i * c_si + j * c_sj] (no View type: one reduction per value
-/// type).
+/// type), in the form reduce_by_packs picks for a device of
+/// `multiprocessors`.
 /// c_packs: C takes packs of reduce_pack<T>() elements along the partials'
 /// unit stride (its unit stride runs that way, its extent there and its
 /// other stride are multiples of the pack, its data 16-byte aligned; the
@@ -124,24 +177,13 @@ struct ReduceManyPartials {
 /// strides (OperandFacts::packable).
 template <class ExecSpace, class T>
 void reduce_partials(const ExecSpace& space, int splits, const T* partial, const PartialLayout& p, T alpha, T beta,
-                     T* c, detail::index_t c_si, detail::index_t c_sj, bool c_packs) {
-  using Range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<detail::index_t>>;
-  if (splits <= kFewSplits) {
-    constexpr int V = reduce_pack<T>();
-    if (V > 1 && c_packs) {
-      Kokkos::parallel_for("kmm::gemm[split-k reduce]", Range(space, 0, p.size() / V),
-                           ReduceFewPartials<T, V>{c, c_si, c_sj, partial, p, splits, alpha, beta});
-    } else {
-      Kokkos::parallel_for("kmm::gemm[split-k reduce]", Range(space, 0, p.size()),
-                           ReduceFewPartials<T, 1>{c, c_si, c_sj, partial, p, splits, alpha, beta});
-    }
-    return;
-  }
-  using K = ReduceManyPartials<ExecSpace, T>;
-  typename K::policy_type policy(space, detail::league_for((p.size() + K::LANES - 1) / K::LANES), K::LANES * K::GROUPS);
-  Kokkos::parallel_for("kmm::gemm[split-k reduce]",
-                       policy.set_scratch_size(0, Kokkos::PerTeam(K::scratch_view::shmem_size(K::GROUPS * K::LANES))),
-                       K{c, c_si, c_sj, partial, p, splits, alpha, beta});
+                     T* c, detail::index_t c_si, detail::index_t c_sj, bool c_packs, int multiprocessors) {
+  constexpr int V = reduce_pack<T>();
+  const detail::index_t threads = V > 1 && c_packs ? p.size() / V : p.size();
+  if (reduce_by_packs(splits, threads, multiprocessors))
+    reduce_partials_by_packs(space, splits, partial, p, alpha, beta, c, c_si, c_sj, c_packs);
+  else
+    reduce_partials_grouped(space, splits, partial, p, alpha, beta, c, c_si, c_sj);
 }
 
 }  // namespace kernels
