@@ -336,3 +336,5 @@ void batched_scale(const ExecSpace& space, typename CView::const_value_type beta
 
 }  // namespace detail
 }  // namespace kmm
+
+#include "kmm/detail/prebuilt.hpp"  // (libkmm's compiled blocked_on)
