@@ -60,6 +60,63 @@ struct CountNotFinite {
   }
 };
 
+// The tests' reference (expected.hpp: one pass, op(A) and op(B) copied
+// contiguous along k, rows of C across the host space's threads) against
+// kmm::reference_gemm and the bound as two reference_gemm calls on |A|,
+// |B|, |C0| give it: every op pair, alpha 0 / 1 / -1.5, beta 0 (C0 NaN,
+// unread) / 0.7, widths past and below its four-column step, k = 1.
+template <class T>
+void expected_matches_reference_gemm() {
+  using HostL = Kokkos::View<T**, Kokkos::LayoutLeft, Kokkos::HostSpace>;
+  using HostR = Kokkos::View<T**, Kokkos::LayoutRight, Kokkos::HostSpace>;
+  using D = Kokkos::View<double**, Kokkos::LayoutRight, Kokkos::HostSpace>;
+  unsigned seed = 900;
+  for (const Shape3 sh : {Shape3{17, 31, 29}, Shape3{5, 9, 1}, Shape3{64, 3, 100}, Shape3{1, 1, 1}})
+    for (kmm::Op opA : {kmm::Op::N, kmm::Op::T})
+      for (kmm::Op opB : {kmm::Op::N, kmm::Op::T})
+        for (double alpha : {0.0, 1.0, -1.5})
+          for (double beta : {0.0, 0.7}) {
+            const bool ta = opA == kmm::Op::T, tb = opB == kmm::Op::T;
+            HostL A("A", ta ? sh.k : sh.m, ta ? sh.m : sh.k), C0("C0", sh.m, sh.n);
+            HostR B("B", tb ? sh.n : sh.k, tb ? sh.k : sh.n);
+            fill_random(A, ++seed);
+            fill_random(B, ++seed);
+            fill_random(C0, ++seed);
+            if (beta == 0.0) Kokkos::deep_copy(C0, std::numeric_limits<T>::quiet_NaN());
+            const Expected e = expected_gemm<T>(opA, opB, alpha, A, B, beta, C0);
+            D ref("ref", sh.m, sh.n), bound("bound", sh.m, sh.n);
+            D absA("absA", A.extent(0), A.extent(1)), absB("absB", B.extent(0), B.extent(1));
+            for (i64 i = 0; i < i64(A.extent(0)); ++i)
+              for (i64 j = 0; j < i64(A.extent(1)); ++j) absA(i, j) = std::abs(double(A(i, j)));
+            for (i64 i = 0; i < i64(B.extent(0)); ++i)
+              for (i64 j = 0; j < i64(B.extent(1)); ++j) absB(i, j) = std::abs(double(B(i, j)));
+            for (i64 i = 0; i < sh.m; ++i)
+              for (i64 j = 0; j < sh.n; ++j) {
+                ref(i, j) = double(C0(i, j));
+                bound(i, j) = std::abs(double(C0(i, j)));
+              }
+            kmm::reference_gemm(opA, opB, alpha, A, B, beta, ref);
+            kmm::reference_gemm(opA, opB, std::abs(alpha), absA, absB, std::abs(beta), bound);
+            const double factor = double(sh.k + 3) * double(std::numeric_limits<T>::epsilon());
+            int bad = 0;
+            for (i64 i = 0; i < sh.m; ++i)
+              for (i64 j = 0; j < sh.n; ++j) {
+                const double tol = factor * bound(i, j) + double(std::numeric_limits<T>::min());
+                // the same sums, perhaps contracted to FMAs elsewhere: within 1e-14 of the bound's scale
+                const bool ok = std::abs(e.ref(i, j) - ref(i, j)) <= 1e-14 * (1.0 + bound(i, j)) &&
+                                std::abs(e.tol(i, j) - tol) <= 1e-14 * tol;
+                if (!ok && bad++ < 3)
+                  ADD_FAILURE() << sh.m << " x " << sh.n << " x " << sh.k << " op " << ta << tb << " alpha " << alpha
+                                << " beta " << beta << " (" << i << "," << j << "): ref " << e.ref(i, j) << " vs "
+                                << ref(i, j) << ", tol " << e.tol(i, j) << " vs " << tol;
+              }
+          }
+}
+TEST(Expected, MatchesReferenceGemm) {
+  expected_matches_reference_gemm<float>();
+  expected_matches_reference_gemm<double>();
+}
+
 TYPED_TEST(GemmApi, MismatchedExtentsThrowNamingOpsAndExtentsAndLeaveCUntouched) {
   using T = typename TypeParam::value_type;
   using E = typename TypeParam::exec_space;

@@ -46,14 +46,19 @@ TYPED_TEST(GemmBlocked, MisalignedOperandsTakeTheElementPath) {
   using T = typename TypeParam::value_type;
   using E = typename TypeParam::exec_space;
   unsigned seed = 300;
+  const bool rows = !kmm::detail::is_host_space<E>();  // (on a host space the large row is Algorithm::Blocked)
   for (Op opA : {Op::N, Op::T})
     for (Op opB : {Op::N, Op::T}) {
       const Case lr{300, 280, 72, opA, opB, Lay::L, Lay::R, Lay::L, 1.0, 0.7};
       EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::L>(lr, BlockedKernel{}, ++seed, false, 1)), "") << lr.str();
-      EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::L>(lr, BlockedLargeKernel{}, ++seed, false, 1)), "") << lr.str();
+      ++seed;
+      if (rows)
+        EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::L>(lr, BlockedLargeKernel{}, seed, false, 1)), "") << lr.str();
       const Case rr{300, 280, 72, opA, opB, Lay::R, Lay::R, Lay::R, -1.5, 0.0};
       EXPECT_EQ((run_case<T, E, Lay::R, Lay::R, Lay::R>(rr, BlockedKernel{}, ++seed, false, 1)), "") << rr.str();
-      EXPECT_EQ((run_case<T, E, Lay::R, Lay::R, Lay::R>(rr, BlockedLargeKernel{}, ++seed, false, 1)), "") << rr.str();
+      ++seed;
+      if (rows)
+        EXPECT_EQ((run_case<T, E, Lay::R, Lay::R, Lay::R>(rr, BlockedLargeKernel{}, seed, false, 1)), "") << rr.str();
     }
 }
 // Operands whose packs do not align, copied with a padded leading dimension
