@@ -2,7 +2,7 @@
 # The README's test command (.ci/run calls it): builds kmm with the openmp
 # preset and runs every suite, on both the OpenMP and the Serial execution
 # space (one Kokkos with both backends; the first run provisions it).
-#   usage: test.sh          (about 6 minutes on 2 cores from a fresh clone)
+#   usage: test.sh          (5-9 minutes on 2 cores from a fresh clone, by machine)
 #          test.sh --full   the long sweep: every layout combination for every
 #                           kernel variant (build/openmp-full, about twice as long)
 set -euo pipefail
