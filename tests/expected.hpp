@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "kmm/reference.hpp"
@@ -54,38 +55,26 @@ Expected expected_gemm(kmm::Op opA, kmm::Op opB, double alpha, const AView& A, c
     tol(i, j) = factor * (std::abs(alpha) * t + (beta == 0.0 ? 0.0 : std::abs(beta) * std::abs(c))) + tiny;
   };
   const i64 kk = alpha == 0.0 ? 0 : k;  // alpha = 0: op(A) op(B) unread, as in reference_gemm
+  // columns j .. j + W - 1 of row i: 2 W independent sums over p
+  const auto columns = [=](i64 i, i64 j, auto width) {
+    constexpr int W = decltype(width)::value;
+    const double* ai = a + i * k;
+    double s[W] = {}, t[W] = {};
+    for (i64 p = 0; p < kk; ++p) {
+      const double x = ai[p], ax = std::abs(x);
+      for (int w = 0; w < W; ++w) {
+        const double y = b[(j + w) * k + p];
+        s[w] += x * y;
+        t[w] += ax * std::abs(y);
+      }
+    }
+    for (int w = 0; w < W; ++w) store(i, j + w, s[w], t[w]);
+  };
   Kokkos::parallel_for(
       "kmm_test::expected_gemm", Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, m), [=](i64 i) {
-        const double* ai = a + i * k;
         i64 j = 0;
-        for (; j + 4 <= n; j += 4) {
-          const double *b0 = b + j * k, *b1 = b0 + k, *b2 = b1 + k, *b3 = b2 + k;
-          double s0 = 0, s1 = 0, s2 = 0, s3 = 0, t0 = 0, t1 = 0, t2 = 0, t3 = 0;
-          for (i64 p = 0; p < kk; ++p) {
-            const double x = ai[p], ax = std::abs(x);
-            s0 += x * b0[p];
-            s1 += x * b1[p];
-            s2 += x * b2[p];
-            s3 += x * b3[p];
-            t0 += ax * std::abs(b0[p]);
-            t1 += ax * std::abs(b1[p]);
-            t2 += ax * std::abs(b2[p]);
-            t3 += ax * std::abs(b3[p]);
-          }
-          store(i, j, s0, t0);
-          store(i, j + 1, s1, t1);
-          store(i, j + 2, s2, t2);
-          store(i, j + 3, s3, t3);
-        }
-        for (; j < n; ++j) {
-          const double* bj = b + j * k;
-          double s = 0, t = 0;
-          for (i64 p = 0; p < kk; ++p) {
-            s += ai[p] * bj[p];
-            t += std::abs(ai[p]) * std::abs(bj[p]);
-          }
-          store(i, j, s, t);
-        }
+        for (; j + 4 <= n; j += 4) columns(i, j, std::integral_constant<int, 4>{});
+        for (; j < n; ++j) columns(i, j, std::integral_constant<int, 1>{});
       });
   Kokkos::DefaultHostExecutionSpace().fence();
   return e;
