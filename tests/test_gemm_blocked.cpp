@@ -123,6 +123,10 @@ TYPED_TEST(GemmBlocked, RepackedOperandsMatchReference) {
         check(RepackedKernel<panel>{}, c4, P{}, P{}, P{}, 1, 9);
         const Case c5{601, 519, 151, opA, opB, Lay::P, Lay::L, Lay::L, -1.0, 1.0};
         check(RepackedKernel<panel>{}, c5, P{}, L{}, L{}, 0, 3);  // op(B) alone: 3 column panels
+        // columns longer than one pass of the copy's team (256 threads of
+        // kRepackUnroll elements: op(A)'s 2101 rows, 2112 padded, with opA = N)
+        const Case c6{2101, 37, 19, opA, opB, Lay::L, Lay::L, Lay::L, 1.0, 0.5};
+        check(RepackedKernel<whole>{}, c6, L{}, L{}, L{}, 0, 1);
       }
   }
 }

@@ -1122,7 +1122,7 @@ TEST(RepackRule, BothOrNeitherByReuse) {
   Left c3("c3", 998, 300);
   const kmm::kernels::Operands<false, false, Unmanaged, Left, Left> off(shifted, b2, c3);
   EXPECT_TRUE(off.a_repackable<2>()) << "op(A) one double off its alignment";
-  // from 4 GFLOP; fp64 with op(A) along k to copy: each operand used 512 times; both or neither
+  // from 3.5 GFLOP; fp64 with op(A) along k to copy: each operand used 512 times; both or neither
   EXPECT_TRUE(Table::repack<double>(true, true, true, true, 2345, 1234, 999));    // 2345 x 1234 x 999 opA = T
   EXPECT_TRUE(Table::repack<double>(true, true, true, true, 3001, 1001, 2001));   // 12 GFLOP
   EXPECT_TRUE(Table::repack<double>(true, true, true, false, 1537, 1537, 1537));  // TT
@@ -1130,19 +1130,24 @@ TEST(RepackRule, BothOrNeitherByReuse) {
   EXPECT_FALSE(Table::repack<double>(true, true, true, true, 8191, 64, 4097));    // op(A) used 64 times
   EXPECT_FALSE(Table::repack<double>(true, true, true, true, 300, 20000, 2000));  // op(B) used 300 times
   EXPECT_TRUE(Table::repack<double>(true, true, false, true, 300, 20000, 2000));  // op(B) in packs
-  // otherwise from 2048 uses each
-  EXPECT_FALSE(Table::repack<double>(true, false, true, true, 2345, 1234, 999));  // op(A) along m, used 1234 times
+  // otherwise from 1024 uses each
+  EXPECT_TRUE(Table::repack<double>(true, false, true, true, 2345, 1234, 999));   // op(A) along m, used 1234 times
+  EXPECT_FALSE(Table::repack<double>(true, false, true, true, 2345, 1000, 1999));  // op(A) used 1000 times
   EXPECT_TRUE(Table::repack<double>(true, false, true, true, 2999, 2999, 2999));
   EXPECT_TRUE(Table::repack<double>(false, true, true, true, 4096, 256, 4096));   // op(B) alone, op(A) in packs
   EXPECT_FALSE(Table::repack<double>(false, true, true, true, 4096, 64, 4096));   // 2.1 GFLOP
-  EXPECT_FALSE(Table::repack<double>(false, true, true, true, 1999, 801, 3001));  // op(B) used 1999 times
+  EXPECT_TRUE(Table::repack<double>(false, true, true, true, 1999, 801, 3001));   // op(B) used 1999 times
+  EXPECT_FALSE(Table::repack<double>(false, true, true, true, 1000, 801, 3001));  // op(B) used 1000 times
   EXPECT_FALSE(Table::repack<double>(false, false, false, true, 9999, 9999, 9999));  // nothing to copy
-  // fp32: from 2048 uses each, never with both along k
+  // fp32: from 1024 uses each, never with both along k
   EXPECT_TRUE(Table::repack<float>(true, false, true, true, 2999, 2999, 2999));   // NN
   EXPECT_TRUE(Table::repack<float>(true, true, true, false, 2999, 2999, 2999));   // TT
   EXPECT_FALSE(Table::repack<float>(true, true, true, true, 2999, 2999, 2999));   // opA = T: both along k
   EXPECT_FALSE(Table::repack<float>(true, true, false, true, 2999, 2999, 2999));  // op(B) in packs along k
-  EXPECT_FALSE(Table::repack<float>(true, false, true, true, 1233, 4321, 777));   // op(B) used 1233 times
+  EXPECT_TRUE(Table::repack<float>(true, false, true, true, 1234, 4321, 777));    // op(B) used 1234 times
+  EXPECT_FALSE(Table::repack<float>(true, false, true, true, 777, 777, 4001));    // each used 777 times
+  EXPECT_TRUE(Table::repack<float>(true, false, true, true, 1233, 1233, 1233));   // 3.7 GFLOP
+  EXPECT_FALSE(Table::repack<float>(true, false, true, true, 1001, 1001, 1001));  // 2 GFLOP
   EXPECT_FALSE(Table::repack<float>(false, false, true, true, 4500, 50, 50));     // 22 MFLOP: the launch costs more
   EXPECT_FALSE(Table::repack<double>(true, false, true, true, 20000, 20000, 4));  // 3.2 GFLOP
   // panels: all lines, or 256-line multiples within the bytes; none where 256 lines exceed them

@@ -200,7 +200,8 @@ struct GridRules {
   /// operands take packs (one of two copied: 0.93-0.99 as fast), so the
   /// rule is for both or neither, on products of at least repack_min_flops
   /// (a copy's launch costs about 5 us: fp32 4500 x 50 x 50, whose 50 x 50
-  /// op(B) it copied, ran 0.78 as fast):
+  /// op(B) it copied, ran 0.73-0.78 as fast; 999^3 and 1001^3, 2 GFLOP,
+  /// 0.87-0.95):
   /// - fp64 with op(A) along k to copy, whose element path is the slowest:
   ///   operands each used in at least repack_fp64_a_along_k_reuse products
   ///   (n for op(A), m for op(B)). H200, copy against none: 1537^3 TT 1.18,
@@ -208,14 +209,19 @@ struct GridRules {
   ///   1.31, 3210 x 2100 x 4321 1.28; 999^3 (2 GFLOP) 0.95.
   /// - otherwise each operand to copy used in at least repack_min_reuse
   ///   products (fp64 2999^3 NN 1.09, 8191^3 1.17, 20001 x 20001 x 257 1.07;
-  ///   fp32 2999^3 1.14, 5001^3 1.18; from 1233 to 1999 0.93-1.07, 999^3 and
-  ///   1025^3 0.89-0.98, thin operands 0.5-0.8);
+  ///   fp32 2999^3 1.14, 5001^3 1.18; since the copies keep their loads in
+  ///   flight, fp32 1233^3 1.06, 1999^3 1.08, 1234 x 4321 x 777 1.05, fp64
+  ///   1777^3 1.11, 1999^3 1.04, every fp64 product level or faster; fp32
+  ///   products that ran at 0.9 of cuBLAS uncopied lose up to 6 %: 1537^3
+  ///   0.94, 2345 x 1234 x 999 0.97; 777 x 777 x 4001, each operand used
+  ///   777 times, 0.96-1.00; perf-log: "Repack copies with loads in
+  ///   flight");
   /// - never for fp32 with both operands along k, whose element copies by
   ///   cp.async run as fast as packs (2999^3 opA = T 0.96, 1537^3 TT 0.90).
   /// (perf-log: "Repacked operands".)
-  static constexpr std::int64_t repack_min_reuse = 2048;
+  static constexpr std::int64_t repack_min_reuse = 1024;
   static constexpr std::int64_t repack_fp64_a_along_k_reuse = 512;
-  static constexpr double repack_min_flops = 4e9;
+  static constexpr double repack_min_flops = 3.5e9;
   static constexpr std::int64_t repack_panel_bytes = std::int64_t(128) << 20;
   static constexpr std::int64_t repack_panel_align = 256;  // panel extents: a multiple of every row's BM and BN
   /// Copy op(A) and op(B) of an m x n x k product where a_copy / b_copy

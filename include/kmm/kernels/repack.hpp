@@ -51,7 +51,11 @@ RepackShape b_repack_shape(const Facts& f) {
 /// Up to two copies in one launch: copy q's column c is dst[r + c * ld] =
 /// src[r * s_unit + c * s_other] for r < rows, 0 for rows <= r < ld. A
 /// team per column, its threads along the unit stride, so reads and writes
-/// coalesce and no thread divides.
+/// coalesce and no thread divides; each thread reads kRepackUnroll
+/// elements before it writes any, so that many of its loads are in flight
+/// (one load per thread at a time kept the copy far below the memory's
+/// bandwidth; perf-log: "Repack copies with loads in flight").
+constexpr int kRepackUnroll = 8;
 template <class ExecSpace, class T>
 struct RepackCopies {
   using policy_type = Kokkos::TeamPolicy<ExecSpace>;
@@ -76,15 +80,26 @@ struct RepackCopies {
       const detail::index_t col = c < copy[0].cols ? c : c - copy[0].cols;
       const T* src = q.src + col * q.s_other;
       T* dst = q.dst + col * q.ld;
-      for (detail::index_t r = team.team_rank(); r < q.ld; r += team.team_size())
-        dst[r] = r < q.rows ? src[r * q.s_unit] : T(0);
+      const detail::index_t step = team.team_size();
+      for (detail::index_t r0 = team.team_rank(); r0 < q.ld; r0 += step * kRepackUnroll) {
+        T v[kRepackUnroll];
+        KMM_UNROLL
+        for (int u = 0; u < kRepackUnroll; ++u) {
+          const detail::index_t r = r0 + u * step;
+          v[u] = r < q.rows ? src[r * q.s_unit] : T(0);
+        }
+        KMM_UNROLL
+        for (int u = 0; u < kRepackUnroll; ++u)
+          if (r0 + u * step < q.ld) dst[r0 + u * step] = v[u];
+      }
     }
   }
   /// Runs the copies added (none: nothing).
   void run(const ExecSpace& space) const {
     if (count == 0) return;
     const detail::index_t ld = copy[0].ld > copy[1].ld ? copy[0].ld : copy[1].ld;
-    const int threads = ld >= 256 ? 256 : int((ld + 31) / 32 * 32);
+    const detail::index_t per_pass = (ld + kRepackUnroll - 1) / kRepackUnroll;  // threads for one pass
+    const int threads = per_pass >= 256 ? 256 : int((per_pass + 31) / 32 * 32);
     Kokkos::parallel_for("kmm::gemm[repack]",
                          policy_type(space, detail::league_for(copy[0].cols + copy[1].cols), threads), *this);
   }
