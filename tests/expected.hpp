@@ -51,8 +51,8 @@ Expected expected_gemm(kmm::Op opA, kmm::Op opB, double alpha, const AView& A, c
   // element (i, j) from its sums over p: ref alpha s + beta C0, bound factor (|alpha| t + |beta| |C0|)
   const auto store = [=](i64 i, i64 j, double s, double t) {
     const double c = beta == 0.0 ? 0.0 : double(c0(i, j));  // (beta = 0: C0 unread, NaN or not)
-    ref(i, j) = alpha * s + (beta == 0.0 ? 0.0 : beta * c);
-    tol(i, j) = factor * (std::abs(alpha) * t + (beta == 0.0 ? 0.0 : std::abs(beta) * std::abs(c))) + tiny;
+    ref(i, j) = alpha * s + beta * c;
+    tol(i, j) = factor * (std::abs(alpha) * t + std::abs(beta) * std::abs(c)) + tiny;
   };
   const i64 kk = alpha == 0.0 ? 0 : k;  // alpha = 0: op(A) op(B) unread, as in reference_gemm
   // columns j .. j + W - 1 of row i: 2 W independent sums over p
