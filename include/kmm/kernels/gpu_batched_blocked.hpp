@@ -92,7 +92,7 @@ void gpu_batched_blocked(const ExecSpace& space, typename C3::const_value_type a
   const bool c_vec_n = index_t(C.stride(0)) % MK::VN == 0 && d.template c_packs_n<MK>();
   const auto launch = [&](auto whole_tiles) {
     using K = GpuBlocked<P, ExecSpace, typename D::Facts, decltype(whole_tiles)::value>;
-    const K one{d.facts(), alpha, beta, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n};
+    const K one{{}, d.facts(), alpha, beta, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n};
     using F = GpuBatchedBlocked<K>;
     typename K::policy_type policy(space, detail::league_for(blocks_m * blocks_n * batch), P::team_size);
     Kokkos::parallel_for("kmm::batched_gemm[Blocked]",

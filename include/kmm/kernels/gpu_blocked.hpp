@@ -20,12 +20,14 @@
 // the GPU". Assumed: a GPU execution space (scratch level 0 is shared
 // memory; team rank r is thread r of the block); host backends take
 // kernels/host_blocked.hpp. Rows come from the caller (this file does not
-// read the tile table); the launcher is in gpu_blocked_launch.hpp.
+// read the tile table); the launcher is in gpu_blocked_launch.hpp, the
+// write-back (C and split-k's partials) in gpu_epilogue.hpp.
 #include <type_traits>
 
 #include "kmm/blocked_row.hpp"
 #include "kmm/detail/access.hpp"
 #include "kmm/detail/pack.hpp"
+#include "kmm/kernels/gpu_epilogue.hpp"
 #include "kmm/kernels/gpu_micro_kernel.hpp"
 #include "kmm/kernels/gpu_pack_plan.hpp"
 #include "kmm/kernels/operands.hpp"
@@ -44,8 +46,9 @@ namespace kernels {
 /// raw partial product to the workspace `partial`; reduce_partials then
 /// forms C. Without Split the members below it are unread.
 template <class P, class ExecSpace, class Facts, bool WholeTiles = false, bool Split = false>
-struct GpuBlocked {
+struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, Split>> {
   using row = P;
+  static constexpr bool WHOLE_TILES = WholeTiles;
   using T = typename Facts::T;
   using index_t = detail::index_t;
   using Desc = Facts;
@@ -403,40 +406,7 @@ struct GpuBlocked {
     const index_t s1 = s0 + split_steps < steps ? s0 + split_steps : steps;
     const index_t packed = pack_steps(team, smem, i0, j0, s0, s1, acc);
     pipeline<false>(team, smem, i0, j0, packed, s1, acc);
-    write_partial(team.team_rank(), i0, j0, s, acc);
-  }
-
-  // acc to partial s, unscaled: 16-byte packs along the partials' unit
-  // stride where the extent along it is a multiple of the pack (at C's edge
-  // the packs inside C), else element by element inside C.
-  KOKKOS_FORCEINLINE_FUNCTION void write_partial(int rank, index_t i0, index_t j0, index_t s,
-                                                 const acc_type& acc) const {
-    T* const base = partial + s * p.size();
-    const bool interior = i0 + P::BM <= d.m && j0 + P::BN <= d.n;
-    if (interior && p_vec_m) {
-      for_each_pack<MK, true>(rank, acc, [&](int r, int c, T(&v)[MK::VM]) {
-        detail::store_global_pack<T, MK::VM>(base + (i0 + r) + (j0 + c) * p.sj, v);
-      });
-    } else if (interior && p_vec_n) {
-      for_each_pack<MK, false>(rank, acc, [&](int r, int c, T(&v)[MK::VN]) {
-        detail::store_global_pack<T, MK::VN>(base + (i0 + r) * p.si + (j0 + c), v);
-      });
-    } else if (p_vec_m) {  // an edge block (the partials' columns end on a pack): the packs inside C, as write_back
-      for_each_pack<MK, true>(rank, acc, [&](int r, int c, T(&v)[MK::VM]) {
-        const index_t gi = i0 + r, gj = j0 + c;
-        if (gi < d.m && gj < d.n) detail::store_global_pack<T, MK::VM>(base + gi + gj * p.sj, v);
-      });
-    } else if (p_vec_n) {  // (the partials' rows along j, ending on a pack)
-      for_each_pack<MK, false>(rank, acc, [&](int r, int c, T(&v)[MK::VN]) {
-        const index_t gi = i0 + r, gj = j0 + c;
-        if (gi < d.m && gj < d.n) detail::store_global_pack<T, MK::VN>(base + gi * p.si + gj, v);
-      });
-    } else {
-      for_each_element<MK>(rank, acc, [&](int r, int c, T x) {
-        const index_t gi = i0 + r, gj = j0 + c;
-        if (gi < d.m && gj < d.n) base[gi * p.si + gj * p.sj] = x;
-      });
-    }
+    this->write_partial(team.team_rank(), i0, j0, s, acc);
   }
 
   // The team's block at (i0, j0), one micro-tile per thread.
@@ -450,42 +420,9 @@ struct GpuBlocked {
       const index_t packed = pack_steps(team, smem, i0, j0, 0, steps, acc);
       pipeline<false>(team, smem, i0, j0, packed, steps, acc);  // one copy of the element loop
     }
-    write_back(team.team_rank(), i0, j0, acc);
+    this->write_back(team.team_rank(), i0, j0, acc);
   }
 
-  KOKKOS_FORCEINLINE_FUNCTION void write_back(int rank, index_t i0, index_t j0, const acc_type& acc) const {
-    const bool interior = WholeTiles || (i0 + P::BM <= d.m && j0 + P::BN <= d.n);
-    if (interior && c_vec_m) {  // VM consecutive rows per pack: one 16-byte access
-      for_each_pack<MK, true>(rank, acc, [&](int r, int c, T(&v)[MK::VM]) {
-        detail::update_c_pack(d.c + (i0 + r) * d.c_si + (j0 + c) * d.c_sj, v, alpha, beta);
-      });
-    } else if (interior && c_vec_n) {  // VN consecutive columns per pack
-      for_each_pack<MK, false>(rank, acc, [&](int r, int c, T(&v)[MK::VN]) {
-        detail::update_c_pack(d.c + (i0 + r) * d.c_si + (j0 + c) * d.c_sj, v, alpha, beta);
-      });
-    } else if (!WholeTiles && c_vec_m && d.m % MK::VM == 0) {
-      // (not compiled into WholeTiles kernels: there it cost the fp32 large
-      // row's NN kernel 8 bytes of spills at its 128-register cap, 0.93 as fast)
-      // an edge block of C whose columns end on a whole pack: the packs
-      // inside C (element by element, a warp's stores left three quarters
-      // of every 32-byte sector unused: batched 28 x 28 moved 2.5 times the
-      // sectors of its data through L2; perf-log "Edge blocks by packs of C")
-      for_each_pack<MK, true>(rank, acc, [&](int r, int c, T(&v)[MK::VM]) {
-        const index_t gi = i0 + r, gj = j0 + c;
-        if (gi < d.m && gj < d.n) detail::update_c_pack(d.c + gi * d.c_si + gj * d.c_sj, v, alpha, beta);
-      });
-    } else if (!WholeTiles && c_vec_n && d.n % MK::VN == 0) {  // (C's rows along j, ending on a pack)
-      for_each_pack<MK, false>(rank, acc, [&](int r, int c, T(&v)[MK::VN]) {
-        const index_t gi = i0 + r, gj = j0 + c;
-        if (gi < d.m && gj < d.n) detail::update_c_pack(d.c + gi * d.c_si + gj * d.c_sj, v, alpha, beta);
-      });
-    } else {
-      for_each_element<MK>(rank, acc, [&](int r, int c, T x) {
-        const index_t gi = i0 + r, gj = j0 + c;
-        if (gi < d.m && gj < d.n) detail::update_element(d.c + d.c_at(gi, gj), alpha, x, beta);
-      });
-    }
-  }
 };
 
 }  // namespace kernels

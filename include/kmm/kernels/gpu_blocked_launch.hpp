@@ -34,7 +34,7 @@ void gpu_blocked(const ExecSpace& space, const Facts& d, typename Facts::T alpha
     const index_t split_steps = (steps + splits - 1) / splits;
     const index_t s = (steps + split_steps - 1) / split_steps;  // none empty
     using K = GpuBlocked<P, ExecSpace, Facts, false, true>;
-    K f{d, alpha, beta, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n};
+    K f{{}, d, alpha, beta, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n};
     f.p = PartialLayout(d.m, d.n, d.c_si, d.c_sj);
     f.splits = s;
     f.split_steps = split_steps;
@@ -58,7 +58,7 @@ void gpu_blocked(const ExecSpace& space, const Facts& d, typename Facts::T alpha
   const int league = detail::league_for(blocks_m * blocks_n);
   const auto launch = [&](auto whole_tiles) {
     using K = GpuBlocked<P, ExecSpace, Facts, decltype(whole_tiles)::value>;
-    const K f{d, alpha, beta, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n};
+    const K f{{}, d, alpha, beta, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n};
     typename K::policy_type policy(space, league, P::team_size);
     Kokkos::parallel_for("kmm::gemm[Blocked]",
                          policy.set_scratch_size(K::SCRATCH_LEVEL, Kokkos::PerTeam(K::scratch_bytes())), f);
