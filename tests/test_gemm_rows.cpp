@@ -1217,6 +1217,19 @@ TYPED_TEST(GpuRows, SplitKMatchesReference) {
       EXPECT_EQ((run_case<T, E, Lay::R, Lay::L, Lay::R>(many, SplitRowKernel<150>{}, ++seed)), "") << many.str();
     }
     sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<5, TableRow::Narrow>{}, seed);
+    // The PacksOnly split kernel (every k-step by packs: operands aligned,
+    // k a multiple of the k-step, edge blocks by packs; the harness' 64^3
+    // and 256 x 384 x 48 on L L L take it too): the large row's edge
+    // blocks in m and n, 3 and 7 splits, every op, C padded or strided.
+    for (Op opA : {Op::N, Op::T})
+      for (Op opB : {Op::N, Op::T}) {
+        const Case edges{300, 70, 256, opA, opB, Lay::P, Lay::P, Lay::P, -1.5, 0.7};
+        EXPECT_EQ((run_case<T, E, Lay::P, Lay::P, Lay::P>(edges, SplitRowKernel<3, TableRow::Large>{}, ++seed)), "")
+            << edges.str();
+        const Case strided{130, 200, 512, opA, opB, Lay::P, Lay::P, Lay::S, 1.0, 0.0};
+        EXPECT_EQ((run_case<T, E, Lay::P, Lay::P, Lay::S>(strided, SplitRowKernel<7, TableRow::Large>{}, ++seed)), "")
+            << strided.str();
+      }
     if constexpr (std::is_same<T, double>::value) {  // (fp32's large row split: EdgePacksMatchReference)
       sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<4, TableRow::Large>{}, seed);
       sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<5, TableRow::NarrowK>{}, seed);

@@ -45,8 +45,14 @@ namespace kernels {
 /// s over k-steps [s * split_steps, (s + 1) * split_steps), each writing its
 /// raw partial product to the workspace `partial`; reduce_partials then
 /// forms C. Without Split the members below it are unread.
-template <class P, class ExecSpace, class Facts, bool WholeTiles = false, bool Split = false>
-struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, Split>> {
+/// PacksOnly (Split kernels): the dispatcher found both operands fit for
+/// packs, k a multiple of BK and every block interior or EDGE_PACKS, so
+/// every k-step goes by the pack pipeline and the element pipeline is not
+/// compiled in (its presence alone cost the fp32 large row's split kernel
+/// for op(A) along k 96 bytes of spills at its register cap: perf-log
+/// "Split kernels without the element pipeline").
+template <class P, class ExecSpace, class Facts, bool WholeTiles = false, bool Split = false, bool PacksOnly = false>
+struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, Split, PacksOnly>> {
   using row = P;
   static constexpr bool WHOLE_TILES = WholeTiles;
   using T = typename Facts::T;
@@ -405,7 +411,8 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
     const index_t steps = (d.k + P::BK - 1) / P::BK, s0 = s * split_steps;
     const index_t s1 = s0 + split_steps < steps ? s0 + split_steps : steps;
     const index_t packed = pack_steps(team, smem, i0, j0, s0, s1, acc);
-    pipeline<false>(team, smem, i0, j0, packed, s1, acc);
+    if constexpr (PacksOnly) (void)packed;  // (packed == s1)
+    else pipeline<false>(team, smem, i0, j0, packed, s1, acc);
     this->write_partial(team.team_rank(), i0, j0, s, acc);
   }
 

@@ -16,8 +16,9 @@ namespace kernels {
 /// Runs row P on the operands the dispatcher described (d: their data,
 /// extents and strides, an OperandFacts): the WholeTiles kernel where d says
 /// so, else the two-path one. splits > 1: split-k over that many ranges of
-/// k-steps (at most one per k-step; the two-path kernel), partials in kmm's
-/// workspace, then reduce_partials. The kernels are instantiated on d's type
+/// k-steps (at most one per k-step; the Split kernel, PacksOnly where every
+/// k-step of every block goes by packs), partials in kmm's workspace, then
+/// reduce_partials. The kernels are instantiated on d's type
 /// alone (no View type), so products whose operands share their static
 /// unit-stride directions share them.
 template <class P, class ExecSpace, class Facts>
@@ -33,26 +34,34 @@ void gpu_blocked(const ExecSpace& space, const Facts& d, typename Facts::T alpha
   if (splits > 1 && steps > 1) {
     const index_t split_steps = (steps + splits - 1) / splits;
     const index_t s = (steps + split_steps - 1) / split_steps;  // none empty
-    using K = GpuBlocked<P, ExecSpace, Facts, false, true>;
-    K f{{}, d, alpha, beta, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n};
-    f.p = PartialLayout(d.m, d.n, d.c_si, d.c_sj);
-    f.splits = s;
-    f.split_steps = split_steps;
-    // partials are one allocation, each m * n, so packs align where the extent is a multiple of the pack
-    f.p_vec_m = f.p.rows_fast() && d.m % MK::VM == 0;
-    f.p_vec_n = !f.p.rows_fast() && d.n % MK::VN == 0;
-    constexpr int V = reduce_pack<T>();  // the reduction's packs of C, along the partials' unit stride
-    const bool c_packs = f.p.rows_fast() ? Facts::template packable<V>(d.c, d.c_si, d.c_sj) && d.m % V == 0
-                                         : Facts::template packable<V>(d.c, d.c_sj, d.c_si) && d.n % V == 0;
-    const std::size_t bytes = std::size_t(s) * std::size_t(f.p.size()) * sizeof(T);
-    detail::with_workspace(space, bytes, [&](void* ws) {
-      f.partial = static_cast<T*>(ws);
-      typename K::policy_type policy(space, detail::league_for(blocks_m * blocks_n * s), P::team_size);
-      Kokkos::parallel_for("kmm::gemm[Blocked split-k]",
-                           policy.set_scratch_size(K::SCRATCH_LEVEL, Kokkos::PerTeam(K::scratch_bytes())), f);
-      reduce_partials(space, int(s), f.partial, f.p, alpha, beta, d.c, d.c_si, d.c_sj, c_packs,
-                      detail::multiprocessors(space));
-    });
+    const auto launch_split = [&](auto packs_only) {
+      using K = GpuBlocked<P, ExecSpace, Facts, false, true, decltype(packs_only)::value>;
+      K f{{}, d, alpha, beta, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n};
+      f.p = PartialLayout(d.m, d.n, d.c_si, d.c_sj);
+      f.splits = s;
+      f.split_steps = split_steps;
+      // partials are one allocation, each m * n, so packs align where the extent is a multiple of the pack
+      f.p_vec_m = f.p.rows_fast() && d.m % MK::VM == 0;
+      f.p_vec_n = !f.p.rows_fast() && d.n % MK::VN == 0;
+      constexpr int V = reduce_pack<T>();  // the reduction's packs of C, along the partials' unit stride
+      const bool c_packs = f.p.rows_fast() ? Facts::template packable<V>(d.c, d.c_si, d.c_sj) && d.m % V == 0
+                                           : Facts::template packable<V>(d.c, d.c_sj, d.c_si) && d.n % V == 0;
+      const std::size_t bytes = std::size_t(s) * std::size_t(f.p.size()) * sizeof(T);
+      detail::with_workspace(space, bytes, [&](void* ws) {
+        f.partial = static_cast<T*>(ws);
+        typename K::policy_type policy(space, detail::league_for(blocks_m * blocks_n * s), P::team_size);
+        Kokkos::parallel_for("kmm::gemm[Blocked split-k]",
+                             policy.set_scratch_size(K::SCRATCH_LEVEL, Kokkos::PerTeam(K::scratch_bytes())), f);
+        reduce_partials(space, int(s), f.partial, f.p, alpha, beta, d.c, d.c_si, d.c_sj, c_packs,
+                        detail::multiprocessors(space));
+      });
+    };
+    if constexpr (Facts::template row_packs<P>()) {  // (else no PacksOnly kernel)
+      using K = GpuBlocked<P, ExecSpace, Facts, false, true, true>;
+      const bool edges_by_packs = K::EDGE_PACKS || (d.m % P::BM == 0 && d.n % P::BN == 0);
+      if (a_vec && b_vec && d.k % P::BK == 0 && edges_by_packs) return launch_split(std::true_type{});
+    }
+    launch_split(std::false_type{});
     return;
   }
   const int league = detail::league_for(blocks_m * blocks_n);
