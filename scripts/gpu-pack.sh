@@ -29,7 +29,7 @@ done
 git describe --always --dirty > .gpu/commit 2>/dev/null || true  # -dirty: built from uncommitted changes
 ls -la .gpu/bin .gpu/lib
 # A device call carries at most 64 MiB: the binaries travel xz-compressed
-# (73 MB -> 6 MB) and gpu-run.sh unpacks them.
+# (58 MB at f95adb0) and gpu-run.sh unpacks them.
 tar -C .gpu -cf - bin lib | xz -T0 -6 > .gpu/pack.tar.xz
 rm -rf .gpu/bin .gpu/lib
 du -sh .gpu
