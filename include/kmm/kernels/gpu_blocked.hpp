@@ -45,13 +45,13 @@ namespace kernels {
 /// s over k-steps [s * split_steps, (s + 1) * split_steps), each writing its
 /// raw partial product to the workspace `partial`; reduce_partials then
 /// forms C. Without Split the members below it are unread.
-/// PacksOnly (Split kernels): the dispatcher found both operands fit for
-/// packs, k a multiple of BK and every block interior or EDGE_PACKS, so
-/// every k-step goes by the pack pipeline and the element pipeline is not
-/// compiled in (its presence alone cost the fp32 large row's split kernel
+/// PacksOnly (Split kernels): the launcher found every k-step of every
+/// block goes by packs (OperandFacts::packs_every_step with EDGE_PACKS), so
+/// the element pipeline is not compiled in (its presence alone cost the fp32 large row's split kernel
 /// for op(A) along k 96 bytes of spills at its register cap: perf-log
 /// "Split kernels without the element pipeline").
-template <class P, class ExecSpace, class Facts, bool WholeTiles = false, bool Split = false, bool PacksOnly = false>
+template <class P, class ExecSpace, class Facts, bool WholeTiles = false, bool Split = false,
+          bool PacksOnly = false>
 struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, Split, PacksOnly>> {
   using row = P;
   static constexpr bool WHOLE_TILES = WholeTiles;

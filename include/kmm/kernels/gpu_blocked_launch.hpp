@@ -57,9 +57,8 @@ void gpu_blocked(const ExecSpace& space, const Facts& d, typename Facts::T alpha
       });
     };
     if constexpr (Facts::template row_packs<P>()) {  // (else no PacksOnly kernel)
-      using K = GpuBlocked<P, ExecSpace, Facts, false, true, true>;
-      const bool edges_by_packs = K::EDGE_PACKS || (d.m % P::BM == 0 && d.n % P::BN == 0);
-      if (a_vec && b_vec && d.k % P::BK == 0 && edges_by_packs) return launch_split(std::true_type{});
+      constexpr bool edge_packs = GpuBlocked<P, ExecSpace, Facts, false, true, true>::EDGE_PACKS;
+      if (d.template packs_every_step<P, edge_packs>()) return launch_split(std::true_type{});
     }
     launch_split(std::false_type{});
     return;

@@ -21,9 +21,10 @@ template <class Derived>
 struct BlockedEpilogue {
   using index_t = detail::index_t;
 
-  // acc (this thread's micro-tile) to partial s, unscaled: 16-byte packs along the partials' unit
-  // stride where the extent along it is a multiple of the pack (at C's edge
-  // the packs inside C), else element by element inside C.
+  // acc (this thread's micro-tile) to partial s, unscaled: 16-byte packs
+  // along the partials' unit stride where the extent along it is a multiple
+  // of the pack (at C's edge the packs inside C), else element by element
+  // inside C.
   template <class Acc>
   KOKKOS_FORCEINLINE_FUNCTION void write_partial(int rank, index_t i0, index_t j0, index_t s,
                                                  const Acc& acc) const {

@@ -105,15 +105,21 @@ struct OperandFacts {
   /// whole packs of both operands.)
   template <class R>
   static constexpr bool row_packs() { return R::BK % R::VM == 0 && R::BK % R::VN == 0; }
-  /// Does the product run row R's WholeTiles kernel: every block interior,
-  /// k a multiple of BK, both operands in packs?
-  template <class R>
-  bool whole_tiles() const {
+  /// Does every k-step of every block of row R go by packs: both operands
+  /// in packs, k a multiple of BK, and every block interior unless
+  /// EdgePacks (the kernel stages edge blocks by packs too)? (Split kernels
+  /// then take their PacksOnly form.)
+  template <class R, bool EdgePacks>
+  bool packs_every_step() const {
     if constexpr (row_packs<R>())
-      return packs<R>() && m % R::BM == 0 && n % R::BN == 0 && k % R::BK == 0;
+      return packs<R>() && k % R::BK == 0 && (EdgePacks || (m % R::BM == 0 && n % R::BN == 0));
     else
       return false;
   }
+  /// Does the product run row R's WholeTiles kernel: every block interior,
+  /// k a multiple of BK, both operands in packs?
+  template <class R>
+  bool whole_tiles() const { return packs_every_step<R, false>(); }
 };
 
 /// The facts of C^T = op(B)^T op(A)^T for those of C = op(A) op(B): the
