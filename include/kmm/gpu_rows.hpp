@@ -196,9 +196,12 @@ struct GpuRows {
   /// with 16-deep k-steps in two stages, so each k-step reads 128 bytes of
   /// every column of both panels where the mid row reads 64 (perf-log: "The
   /// Gram row"; on the H200 64 x 64 x 500000 moved from 0.78 to 0.95 of
-  /// cuBLAS).
+  /// cuBLAS). Four blocks per multiprocessor (128 registers: its split
+  /// kernel without the element pipeline spills nothing), whose copies
+  /// keep a third more bytes in flight than three (perf-log: "Four Gram
+  /// blocks per multiprocessor"; 48 x 48 x 300000 opA = T 0.82 -> 1.03).
   using Fp64MmaGram = GpuRow<Block<64, 64, 16>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>, AsyncAll,
-                             MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
+                             MinBlocksPerSM<4>, GroupedRows<8>, Dmma<16, 8, 4>>;
   using Fp64Gram = std::conditional_t<f64_mma, Fp64MmaGram, Fp64SimtMid>;
   /// fp64 split products whose C is at most 32 x 32 (one block of this row),
   /// whatever the operands' directions: 32 x 32 x 16 blocks of four 16 x 16

@@ -17,11 +17,12 @@ struct GridRules {
   /// (multiprocessors x R::min_blocks), k is split so that blocks x splits
   /// fill them in one wave; when they fill more than half but at most all,
   /// on rows of at least four resident blocks per multiprocessor (the fp32
-  /// large row), into the 1-4 splits that give the busiest multiprocessor
-  /// the fewest k-steps (items spread evenly: ceil(blocks x s /
-  /// multiprocessors) items of ceil(steps / s); 1500^3 fp32: 288 blocks, 4
-  /// splits; not the fp64 rows, two or three blocks per multiprocessor:
-  /// perf-log "Partial waves"; launch_splits finishes their rounds). Each
+  /// large row, the fp64 Gram row), into the 1-4 splits that give the
+  /// busiest multiprocessor the fewest k-steps (items spread evenly:
+  /// ceil(blocks x s / multiprocessors) items of ceil(steps / s); 1500^3
+  /// fp32: 288 blocks, 4 splits; not the other fp64 rows, two or three
+  /// blocks per multiprocessor: perf-log "Partial waves"; launch_splits
+  /// finishes their rounds). Each
   /// split keeps at least 8 k-steps (the pipeline's prologue and the
   /// partial's write stay small beside its FMAs) and the partials at most
   /// 256 MiB (perf-log: "Split-k").
