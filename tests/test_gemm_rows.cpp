@@ -610,11 +610,15 @@ TEST(TilePick, Fp32WideCTakesTheMidRow) {
 // Wide fp64 C of fewer than 128 rows, k at least 2000 or C at most 32
 // rows, that the rule gives the mid row, where C^T would take the large row
 // unsplit (40 x 30000 x 2000 on 132 multiprocessors) or the narrow row (the
-// others, split or not): computed as C^T. Not for shorter k where C has
-// more than 32 rows (36 x 40000 x 1000, 33 x 40000 x 64), nor where
-// C^T would take the large row split (35 x 700 x 2048), nor where C has 128
-// rows or more, is not wide, takes the 96-row or small Gram row, or where
-// C^T would take the mid row too (the 64 x 64 Gram product); never fp32.
+// others, split or not): computed as C^T. At shorter k where C has more
+// than 32 rows, only where C^T's row fills fewer waves than the mid row's
+// (on 132 multiprocessors 48 x 30000 x 1200 and 40 x 30000 x 1000: one
+// 48-column wave against two; 60 x 60000 x 200: two large-row waves against
+// three; on 108, two against two: not; 36 x 40000 x 1000 and 44 x 40000 x
+// 900: as many waves on both). Not where C^T would take the
+// large row split (35 x 700 x 2048), nor where C has 128 rows or more, is
+// not wide, takes the 96-row or small Gram row, or where C^T would take the
+// mid row too (the 64 x 64 Gram product); never fp32.
 TEST(TilePick, Fp64WideCAsTallCT) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
   using Pick = Table::Pick;
@@ -624,6 +628,8 @@ TEST(TilePick, Fp64WideCAsTallCT) {
     EXPECT_EQ(Table::blocked_pick<double>(30000, 40, 2000, false, true, 132), Pick::Narrow48);
     EXPECT_EQ(*Table::blocked_transpose<double>(40, 30000, 2000, true, 132), Pick::Narrow48);
     EXPECT_EQ(*Table::blocked_transpose<double>(24, 200000, 100, true, 132), Pick::Narrow);
+    EXPECT_EQ(*Table::blocked_transpose<double>(48, 30000, 1200, true, 132), Pick::Narrow48);
+    EXPECT_EQ(*Table::blocked_transpose<double>(60, 60000, 200, true, 132), Pick::Large);
     for (int sms : {108, 132}) {
       const std::string where = " on " + std::to_string(sms) + " SMs";
       for (const Shape3& sh : std::vector<Shape3>{{40, 30000, 2000}, {48, 20000, 3000}, {40, 15000, 4000},
@@ -637,9 +643,13 @@ TEST(TilePick, Fp64WideCAsTallCT) {
         EXPECT_TRUE(Table::blocked_transpose<double>(sh.m, sh.n, sh.k, true, sms)) << sh.m << " x " << sh.n << where;
         EXPECT_FALSE(Table::blocked_transpose<double>(sh.m, sh.n, sh.k, true, sms, true)) << sh.m << " x " << sh.n << where;
       }
-      for (const Shape3& sh : std::vector<Shape3>{{36, 40000, 1000}, {33, 40000, 64}, {35, 700, 2048}, {64, 2000, 2000},
-                                                  {128, 30000, 2000}, {96, 30000, 2000}, {30000, 40, 2000},
-                                                  {16, 48, 1000000}, {64, 64, 500000}, {1000, 1234, 2000}})
+      for (const Shape3& sh : std::vector<Shape3>{{48, 30000, 1200}, {40, 30000, 1000}, {60, 60000, 200}})
+        EXPECT_EQ(bool(Table::blocked_transpose<double>(sh.m, sh.n, sh.k, true, sms)), sms == 132)
+            << sh.m << " x " << sh.n << " x " << sh.k << where;
+      for (const Shape3& sh : std::vector<Shape3>{{36, 40000, 1000}, {44, 40000, 900}, {33, 40000, 64},
+                                                  {35, 700, 2048}, {64, 2000, 2000}, {128, 30000, 2000},
+                                                  {96, 30000, 2000}, {30000, 40, 2000}, {16, 48, 1000000},
+                                                  {64, 64, 500000}, {1000, 1234, 2000}})
         EXPECT_FALSE(Table::blocked_transpose<double>(sh.m, sh.n, sh.k, true, sms))
             << sh.m << " x " << sh.n << " x " << sh.k << where;
       EXPECT_FALSE(Table::blocked_transpose<float>(40, 30000, 2000, true, sms)) << where;

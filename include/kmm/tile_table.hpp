@@ -295,18 +295,27 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
   /// dispatcher computes C^T = op(B)^T op(A)^T (kernels::transposed: operands swapped,
   /// C's strides swapped), blocked_pick<T>(n, m, ...)'s; none where C stays
   /// as it is. Where C has fewer rows than columns
-  /// and fewer than 128 rows, k is at least transpose_min_k or C at most
-  /// transpose_thin_m rows, the rule above gives C the mid row, and C^T a
-  /// narrow row or the large row unsplit:
+  /// and fewer than 128 rows, the rule above gives C the mid row, and C^T a
+  /// narrow row or the large row unsplit, and either k is at least
+  /// transpose_min_k, C has at most transpose_thin_m rows, or C^T's row
+  /// fills its waves with fewer elements than the mid row's on C
+  /// (wave_elements, in steps of a wave: 12,288 elements for the mid and
+  /// narrow rows, 16,384 for the large row, whose last wave counts as
+  /// tail_split models it):
   /// the rows tuned for tall panels (128-row blocks along the long side, the
   /// deep pipeline), for which the mid row's 64 x 64 blocks stood in on wide
   /// ones (40 x 30000 x 2000 NN 0.70 -> 0.77 of cuBLAS, TT 0.70 -> 0.92, 32 x
   /// 10000 x 10000 0.50 -> 0.62; C of at most 32 rows at any k: 8 x 100000
   /// x 500 0.56 -> 0.68 NN, 0.65 -> 0.99 TT, 24 x 200000 x 100 opA = T 0.55
-  /// -> 0.77). Measured level or slower: shorter k where C has more rows (36
-  /// x 40000 x 1000 0.93 as fast, 60 x 60000 x 200 0.87), and C^T on the
-  /// large row split (35 x 700 x 2048 0.87, 64 x 2000 x 2000 0.81; perf-log:
-  /// "Wide C as tall C^T", "Thin C on the narrow row").
+  /// -> 0.77). Shorter k where C has more rows: 48 x 30000 x 1200 0.71 ->
+  /// 0.95-0.99 (one wave of the 48-column row against two of the mid row),
+  /// 40 x 33000 x 800 0.65 -> 0.95-0.98, 60 x 60000 x 200 1.13 as fast (two
+  /// large-row waves against three); where the waves are as many, 0.82-1.19
+  /// as fast (44 x 40000 x 900 0.82, opA = T 0.88; 42 x 70000 x 1200 opA = T
+  /// 1.19), so not taken. Measured slower: C^T on the large row split (35
+  /// x 700 x 2048 0.87, 64 x 2000 x 2000 0.81; perf-log: "Wide C as tall
+  /// C^T", "Thin C on the narrow row", "Wide C as C^T at shorter k, by
+  /// waves").
   /// fp32 with directions the layouts fix: C of at most 32 rows and more
   /// columns, C^T on its thin row (as C^T: 16 x 1000000 x 16 0.46 -> 1.11 of
   /// cuBLAS, 24 x 200000 x 100 0.27 -> 0.90, 20 x 50000 x 400 0.25 -> 0.75;
@@ -322,14 +331,18 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
       if (!static_directions || m >= n || m > Fp32Thin::BN) return std::nullopt;
       return blocked_pick<T>(n, m, k, false, static_directions, multiprocessors);
     }
-    if (!transposed_row_kernels<T>() || m >= n || m >= 128 || (k < transpose_min_k && m > transpose_thin_m))
-      return std::nullopt;
+    if (!transposed_row_kernels<T>() || m >= n || m >= 128) return std::nullopt;
     if (blocked_pick<T>(m, n, k, false, static_directions, multiprocessors, k_contiguous, packs48) != Pick::Mid)
       return std::nullopt;
     const Pick t = blocked_pick<T>(n, m, k, false, static_directions, multiprocessors, k_contiguous, packs48, false);
-    if (t == Pick::Narrow || t == Pick::Narrow48 ||
-        (t == Pick::Large && launch_splits<Fp64Large, T>(n, m, k, multiprocessors) == 1))
-      return t;
+    if (t != Pick::Narrow && t != Pick::Narrow48 &&
+        !(t == Pick::Large && launch_splits<Fp64Large, T>(n, m, k, multiprocessors) == 1))
+      return std::nullopt;
+    if (k >= transpose_min_k || m <= transpose_thin_m) return t;
+    const std::int64_t waves = t == Pick::Large      ? large_wave_elements<T>(n, m, k, multiprocessors)
+                               : t == Pick::Narrow48 ? wave_elements<Fp64Narrow48>(n, m, multiprocessors)
+                                                     : wave_elements<Fp64Narrow>(n, m, multiprocessors);
+    if (waves < wave_elements<Fp64Mid>(m, n, multiprocessors)) return t;
     return std::nullopt;
   }
 
