@@ -508,8 +508,11 @@ TEST(TilePick, BatchedBlocksFollowC) {
                     std::is_same<Table::batched_row<double, BB::Mid48, true>, Table::batched_row<double, BB::Mid48>>::value,
                 "rows without an edge form are their own");
   static_assert(!Table::f64_mma || (!MidEdge::staging::ahead && Table::batched_row<double, BB::Mid>::staging::ahead &&
-                                    std::is_same<MidEdge, Table::Fp64MmaMidEdge>::value),
-                "fp64: the 64 row's edge form, without fragments ahead");
+                                    std::is_same<MidEdge, Table::BatchFp64MmaEdge>::value &&
+                                    MidEdge::BK == Table::Fp64MmaMidEdge::BK && MidEdge::min_blocks == 4 &&
+                                    Table::Fp64MmaMidEdge::min_blocks == 3),
+                "fp64: the 64 row's edge form, without fragments ahead, four blocks per multiprocessor (the "
+                "large products' edge form three)");
   for (const Shape3& sh : std::vector<Shape3>{{56, 56, 1}, {63, 50, 1}, {100, 60, 1}})
     EXPECT_TRUE(Table::edge_heavy<MidEdge>(sh.m, sh.n)) << sh.m << " x " << sh.n;
   for (const Shape3& sh : std::vector<Shape3>{{64, 64, 1}, {128, 128, 1}, {200, 256, 1}})

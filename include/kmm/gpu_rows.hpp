@@ -119,10 +119,16 @@ struct GpuRows {
   }
   /// The row for BatchBlock B; Edge: its edge form, for C mostly in edge
   /// blocks. The fp64 64 row, whose fragments ahead copy edge blocks element
-  /// by element (EDGE_PACKS in kernels/gpu_blocked.hpp), has Fp64MidEdge
-  /// (C of 49-63: 1.19-1.26 as fast on the H200); every other row is its own
-  /// (the fp64 small row's edge form ran 0.90-0.95 as fast at n = 20 and
-  /// 28: perf-log "Batched sizes between the blocks").
+  /// by element (EDGE_PACKS in kernels/gpu_blocked.hpp), has the mid row's
+  /// edge form (C of 49-63: 1.19-1.26 as fast on the H200) at four blocks
+  /// per multiprocessor, BatchFp64MmaEdge (128 registers; C of 50-62 a
+  /// further 1.05-1.11 as fast, where one large product's wide C ran
+  /// 0.84-1.01 as fast at four: perf-log "Batched fp64 edge blocks, four per
+  /// multiprocessor"); every other row is its own (the fp64 small row's edge
+  /// form ran 0.90-0.95 as fast at n = 20 and 28: perf-log "Batched sizes
+  /// between the blocks").
+  using BatchFp64MmaEdge = GpuRow<Block<64, 64, 8>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>,
+                                  AsyncAllDeep<4>, MinBlocksPerSM<4>, GroupedRows<8>, Dmma<16, 8, 4>>;
   template <class T>
   using batched_small = std::conditional_t<std::is_same<T, float>::value, BatchFp32Small,
                                            std::conditional_t<f64_mma, BatchFp64MmaSmall, BatchFp64SimtSmall>>;
@@ -131,7 +137,7 @@ struct GpuRows {
                                         std::conditional_t<f64_mma, BatchFp64Mma48, BatchFp64SimtMid>>;
   template <class T, bool Edge>
   using batched_64 = std::conditional_t<std::is_same<T, float>::value, BatchFp32,
-                                        std::conditional_t<f64_mma, std::conditional_t<Edge, Fp64MmaMidEdge, Fp64MmaMid>,
+                                        std::conditional_t<f64_mma, std::conditional_t<Edge, BatchFp64MmaEdge, Fp64MmaMid>,
                                                            BatchFp64SimtMid>>;
   template <class T, BatchBlock B, bool Edge = false>
   using batched_row = std::conditional_t<B == BatchBlock::Small, batched_small<T>,
