@@ -121,8 +121,9 @@ struct GpuRows {
   /// blocks. The fp64 64 row, whose fragments ahead copy edge blocks element
   /// by element (EDGE_PACKS in kernels/gpu_blocked.hpp), has the mid row's
   /// edge form (C of 49-63: 1.19-1.26 as fast on the H200) at four blocks
-  /// per multiprocessor, BatchFp64MmaEdge (128 registers; C of 50-62 a
-  /// further 1.05-1.11 as fast, where one large product's wide C ran
+  /// per multiprocessor, BatchFp64MmaEdge (124-128 registers; its kernel
+  /// with both operands along k on the general path spills 12 bytes; C of
+  /// 50-62 a further 1.05-1.11 as fast, where one large product's wide C ran
   /// 0.84-1.01 as fast at four: perf-log "Batched fp64 edge blocks, four per
   /// multiprocessor"); every other row is its own (the fp64 small row's edge
   /// form ran 0.90-0.95 as fast at n = 20 and 28: perf-log "Batched sizes
