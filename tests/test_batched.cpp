@@ -139,12 +139,14 @@ struct Batch {
   i64 pad = 0;         // A and B: windows of rank-3 Views with pad more columns (LayoutStride, gaps between rows)
   bool whole = false;  // call the whole-matrix kernel alone (GPU), not batched_gemm
   int chunk = 0;       // whole: in chunks of k this deep (a multiple of 4), else as whole_plan says
+  bool mma = false;    // whole: the row on the fp64 tensor cores (BatchWholeMma), else the SIMT row
   std::string str() const {
     std::ostringstream s;
     s << "batch=" << count << " m=" << m << " n=" << n << " k=" << k << " op=" << kmm::to_string(opA)
       << kmm::to_string(opB) << (left ? " LayoutLeft" : " LayoutRight") << " alpha=" << alpha << " beta=" << beta
       << " algorithm=" << kmm::to_string(algo) << (pad ? " pad=" + std::to_string(pad) : "")
-      << (whole ? " whole-matrix kernel" : "") << (chunk ? " chunks of k=" + std::to_string(chunk) : "");
+      << (whole ? mma ? " whole-matrix kernel (MMA row)" : " whole-matrix kernel" : "")
+      << (chunk ? " chunks of k=" + std::to_string(chunk) : "");
     return s.str();
   }
 };
@@ -154,14 +156,22 @@ struct Batch {
 template <class T, class E, class AV, class BV, class CV>
 void call_whole(const E& space, const Batch& b, const AV& A, const BV& B, const CV& C) {
   if constexpr (!kmm::detail::is_host_space<E>()) {
-    using W = typename kmm::TileTable<E>::BatchWhole;
-    kmm::detail::with_ops(b.opA, b.opB, [&](auto ta, auto tb) {
-      constexpr bool TA = decltype(ta)::value, TB = decltype(tb)::value;
-      auto plan = kmm::kernels::whole_plan<W, TA, TB, E>(A, B, C);
-      ASSERT_TRUE(plan.fits) << "the whole-matrix row does not take " << b.str();
-      if (b.chunk) plan.kc = b.chunk;
-      kmm::kernels::gpu_batched_whole<W, TA, TB>(space, plan, T(b.alpha), A, B, T(b.beta), C);
-    });
+    using Table = kmm::TileTable<E>;
+    const auto run = [&](auto row) {
+      using W = typename decltype(row)::type;
+      kmm::detail::with_ops(b.opA, b.opB, [&](auto ta, auto tb) {
+        constexpr bool TA = decltype(ta)::value, TB = decltype(tb)::value;
+        auto plan = kmm::kernels::whole_plan<W, TA, TB, E>(A, B, C);
+        ASSERT_TRUE(plan.fits) << "the whole-matrix row does not take " << b.str();
+        if (b.chunk) plan.kc = b.chunk;
+        kmm::kernels::gpu_batched_whole<W, TA, TB>(space, plan, T(b.alpha), A, B, T(b.beta), C);
+      });
+    };
+    if constexpr (Table::template whole_mma_kernels<T>()) {
+      if (b.mma) return run(std::common_type<typename Table::BatchWholeMma>{});
+    }
+    ASSERT_FALSE(b.mma) << "no whole-matrix MMA row for this type and build";
+    run(std::common_type<typename Table::BatchWhole>{});
   }
 }
 
@@ -263,7 +273,9 @@ TYPED_TEST(BatchedGemm, MatchesReference) {
                           {24, 20, 24}, {44, 40, 36}, {48, 48, 48}, {56, 60, 50},
                           // Auto's crossovers (GPU: fp32 Blocked, fp64 Naive; CPU: Blocked), the
                           // whole-matrix row's (GPU: every C up to 22, above it where the batched row takes no packs)
-                          {9, 8, 10}, {13, 12, 15}, {22, 21, 20}, {24, 24, 24}, {23, 25, 27}};
+                          {9, 8, 10}, {13, 12, 15}, {22, 21, 20}, {24, 24, 24}, {23, 25, 27},
+                          // the whole-matrix row in chunks of k (GPU fp64: on the tensor cores)
+                          {59, 61, 57}};
   unsigned seed = 7;
   int idx = 0;
   for (auto algo : {kmm::Algorithm::Auto, kmm::Algorithm::Naive, kmm::Algorithm::Tiled, kmm::Algorithm::Blocked})
@@ -299,7 +311,11 @@ TYPED_TEST(BatchedGemm, EveryScalarPair) {
 // whose operands do not fit Kokkos 3.4's 40 KB whole); C of one thread and
 // of several warps. Then each shape in chunks of 4 and 8 (the last chunk
 // shorter where k is not a multiple), whatever whole_plan would pick: runs
-// along k at every offset, spans of columns along m or n.
+// along k at every offset, spans of columns along m or n. fp64 on sm_80+:
+// all of it again on the MMA row (BatchWholeMma), whose warps clamp rows
+// and columns past C and count k past a chunk as zero (k of 2 and 5, C of
+// 1 x 1 and 3 x 2 in a 32 x 32 warp tile, chunks ending 1-3 past a
+// multiple of 4): a wrong fragment layout or tail fails here.
 TYPED_TEST(BatchedGemm, WholeMatrixKernel) {
   using T = typename TypeParam::value_type;
   using E = typename TypeParam::exec_space;
@@ -307,24 +323,29 @@ TYPED_TEST(BatchedGemm, WholeMatrixKernel) {
     GTEST_SKIP() << "the whole-matrix kernel (kernels/gpu_batched_whole.hpp) is a GPU kernel; batched_gemm's "
                     "Blocked on this backend is host_batched_blocked, which MatchesReference covers";
   } else {
-    using W = typename kmm::TileTable<E>::BatchWhole;
+    using Table = kmm::TileTable<E>;
+    using W = typename Table::BatchWhole;
     const Shape3 sizes[] = {{17, 19, 23}, {1, 1, 1}, {3, 2, 5}, {31, 30, 29}, {W::MAX_SIDE, W::MAX_SIDE, W::MAX_K},
                             {63, 17, 48}, {20, 24, 16}, {33, 5, 47}, {9, 57, 2}, {59, 61, 63}};
     unsigned seed = 300;
     int idx = 0;
-    for (Op opA : {Op::N, Op::T})
-      for (Op opB : {Op::N, Op::T})
-        for (const auto& sh : sizes)
-          for (i64 pad : {0, 1})
-            for (int chunk : {0, 4, 8}) {
-              if (chunk >= sh.k) continue;
-              const int pair = (idx++ * 7) % 16;
-              Batch b{7, sh.m, sh.n, sh.k, opA, opB, false, kScalars[pair / 4], kScalars[pair % 4], kmm::Algorithm::Blocked};
-              b.pad = pad;
-              b.whole = true;
-              b.chunk = chunk;
-              EXPECT_EQ((run_batch<T, E, Kokkos::LayoutRight>(b, ++seed)), "") << b.str();
-            }
+    for (bool mma : {false, true}) {
+      if (mma && !Table::template whole_mma_kernels<T>()) continue;  // fp64 on sm_80+ only
+      for (Op opA : {Op::N, Op::T})
+        for (Op opB : {Op::N, Op::T})
+          for (const auto& sh : sizes)
+            for (i64 pad : {0, 1})
+              for (int chunk : {0, 4, 8}) {
+                if (chunk >= sh.k) continue;
+                const int pair = (idx++ * 7) % 16;
+                Batch b{7, sh.m, sh.n, sh.k, opA, opB, false, kScalars[pair / 4], kScalars[pair % 4], kmm::Algorithm::Blocked};
+                b.pad = pad;
+                b.whole = true;
+                b.chunk = chunk;
+                b.mma = mma;
+                EXPECT_EQ((run_batch<T, E, Kokkos::LayoutRight>(b, ++seed)), "") << b.str();
+              }
+    }
   }
 }
 

@@ -10,6 +10,7 @@
 // have no rows: their blocking goes with the micro-kernel chosen for the CPU
 // at run time (kmm/host_kernel.hpp).
 #include <cstdint>
+#include <type_traits>
 
 #include <Kokkos_Core.hpp>
 
@@ -167,17 +168,29 @@ struct GpuRow {
 
 /// batched_gemm's whole-matrix row (kernels/gpu_batched_whole.hpp): a team
 /// per matrix, op(A) and op(B) copied whole into scratch, one Thread tile
-/// of C per thread. Taken for C of at most MaxSide a side and k of at most
-/// MaxK whose operands' spans fit MaxBytes of scratch; the team is the
-/// thread grid over C rounded up to whole warps, at most
-/// (MaxSide / Thread::m) x (MaxSide / Thread::n) threads. Where the spans do
-/// not fit, in chunks of k at least MinChunk deep that do.
-template <class Thread, int MaxSide, int MaxK, int MaxBytes, int MinChunk, class Occupancy>
+/// of C per thread (SimtFma), or one WarpTile per warp on the fp64 tensor
+/// cores (Dmma; double only, sm_80 and newer). Taken for C of at most
+/// MaxSide a side and k of at most MaxK whose operands' spans fit MaxBytes
+/// of scratch; the team is the thread (warp) grid over C rounded up to
+/// whole warps, at most max_threads. Where the spans do not fit, in chunks
+/// of k at least MinChunk deep that do.
+template <class Thread, int MaxSide, int MaxK, int MaxBytes, int MinChunk, class Occupancy, class Micro = SimtFma>
 struct GpuWholeRow {
+  using micro = Micro;
+  static constexpr bool mma = !std::is_same<Micro, SimtFma>::value;
   static constexpr int TM = Thread::m, TN = Thread::n;
   static constexpr int MAX_SIDE = MaxSide, MAX_K = MaxK, MAX_BYTES = MaxBytes, MIN_CHUNK = MinChunk;
-  static constexpr int max_threads = (MaxSide + TM - 1) / TM * ((MaxSide + TN - 1) / TN), min_blocks = Occupancy::value;
+  static constexpr int grid_side_m = (MaxSide + TM - 1) / TM, grid_side_n = (MaxSide + TN - 1) / TN;
+  static constexpr int max_threads = (mma ? 32 : 1) * grid_side_m * grid_side_n, min_blocks = Occupancy::value;
+  /// scratch elements read past an operand's span: the SIMT threads past C's
+  /// edge read on (never written back); the MMA warps clamp their rows
+  static constexpr int over_read = mma ? 0 : (TM > TN ? TM : TN);
   static_assert(max_threads <= 1024, "GpuWholeRow: at most 1024 threads");
+  static constexpr bool whole_tiles() {
+    if constexpr (mma) return TM % Micro::m == 0 && TN % Micro::n == 0;
+    else return true;
+  }
+  static_assert(whole_tiles(), "GpuWholeRow: whole MMA tiles per warp");
 };
 
 }  // namespace kmm

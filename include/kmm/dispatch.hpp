@@ -297,14 +297,22 @@ void dispatch_batched(const ExecSpace& space, Algorithm algorithm, typename CVie
     } else {
       using BB = typename Table::BatchBlock;
       using W = typename Table::BatchWhole;
-      // the whole-matrix row where the rule and whole_plan take the batch;
-      // else the row for C's size, or its edge form where C is mostly its
-      // edge blocks and both operands travel as the edge form's packs
+      // the whole-matrix row where the rule and whole_plan take the batch
+      // (on the fp64 tensor cores where batched_whole_mma says); else the
+      // row for C's size, or its edge form where C is mostly its edge
+      // blocks and both operands travel as the edge form's packs
       const auto launch = [&](auto block) {
         using R = typename Table::template batched_row<T, decltype(block)::value>;
         using E = typename Table::template batched_row<T, decltype(block)::value, true>;
         if (Table::batched_whole(m, n, kernels::batched_packs<R, TA, TB>(A, B, C))) {
           const auto plan = kernels::whole_plan<W, TA, TB, ExecSpace>(A, B, C);
+          if constexpr (Table::template whole_mma_kernels<T>()) {
+            using WM = typename Table::BatchWholeMma;
+            if (plan.fits && Table::batched_whole_mma(plan.kc < k)) {
+              const auto mma_plan = kernels::whole_plan<WM, TA, TB, ExecSpace>(A, B, C);
+              if (mma_plan.fits) return kernels::gpu_batched_whole<WM, TA, TB>(space, mma_plan, alpha, A, B, beta, C);
+            }
+          }
           if (plan.fits) return kernels::gpu_batched_whole<W, TA, TB>(space, plan, alpha, A, B, beta, C);
         }
         if constexpr (!std::is_same<R, E>::value) {

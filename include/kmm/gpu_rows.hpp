@@ -101,6 +101,13 @@ struct GpuRows {
   /// blocks of 256 threads per multiprocessor: 64 registers, none spilled
   /// (at two, 72-112 registers ran 0.97-1.0 as fast).
   using BatchWhole = GpuWholeRow<ThreadTile<4, 4>, 64, 64, 48 * 1024, 16, MinBlocksPerSM<4>>;
+  /// The same row on the fp64 tensor cores (sm_80 and newer): a warp per
+  /// 32 x 32 of C (four warps for 64 x 64), fp64 MMA 16x8x4, four blocks
+  /// per multiprocessor (122-128 registers, none spilled; warp tiles of 32
+  /// x 16 and 16 x 32 at three blocks ran 1.0-1.04 as fast on odd n =
+  /// 51-63 but spill 16-208 bytes where both operands lie along k). Taken
+  /// where the SIMT row would go in chunks of k (batched_whole_mma).
+  using BatchWholeMma = GpuWholeRow<WarpTile<32, 32>, 64, 64, 48 * 1024, 16, MinBlocksPerSM<4>, Dmma<16, 8, 4>>;
   /// Where Blocked takes the whole-matrix row (if whole_plan fits): C of at most
   /// batched_whole_all_max a side, which the batched rows pad to 32 x 32 x
   /// 32 (fp32 n = 20 1.53 of cuBLAS strided-batched against 0.85, fp64 22
@@ -112,6 +119,17 @@ struct GpuRows {
   static bool batched_whole(std::int64_t m, std::int64_t n, bool row_packs) {
     return (m > n ? m : n) <= batched_whole_all_max || !row_packs;
   }
+  /// fp64 in an MMA build: the whole-matrix row on the tensor cores
+  /// (BatchWholeMma) where the SIMT row goes in chunks of k (fp64 C of 51-64
+  /// a side in Kokkos' 40 KB): there each chunk's FMAs take about as long
+  /// as its copies, and the DMMA pipe halves them (odd n = 53-63 1.03-1.10
+  /// as fast, 51 level; n = 59 0.82 -> 0.90 of cuBLAS strided-batched);
+  /// whole, the SIMT row's threads ran 1.0-1.37 as fast as the MMA row's
+  /// warps (n = 12-47; perf-log: "The whole-matrix row on the fp64 tensor
+  /// cores").
+  template <class T>
+  static constexpr bool whole_mma_kernels() { return std::is_same<T, double>::value && f64_mma; }
+  static bool batched_whole_mma(bool simt_chunks) { return simt_chunks; }
   enum class BatchBlock { Small, Mid48, Mid };
   static BatchBlock batched_block(std::int64_t m, std::int64_t n) {
     const std::int64_t big = m > n ? m : n;

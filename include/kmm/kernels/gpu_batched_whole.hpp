@@ -2,8 +2,10 @@
 // batched_gemm's whole-matrix kernel on a GPU: a team per matrix copies
 // op(A) and op(B) of its matrix whole into team scratch, each as the one
 // span of memory it occupies (first element to last, gaps between its rows
-// included), and computes all of C from there with a register tile of
-// TM x TN elements per thread and one pass over k.
+// included), and computes all of C from there in one pass over k: a
+// register tile of TM x TN elements per thread, or on the fp64 tensor
+// cores a warp tile per warp (the row's micro-kernel:
+// kernels/gpu_whole_compute.hpp).
 //
 // Why: the Blocked rows (gpu_batched_blocked.hpp) copy slices as 16-byte
 // packs only where every matrix's rows start on a pack; for C of 17-63 whose
@@ -13,8 +15,8 @@
 // scratch"). A span copies as 16-byte packs whatever its rows' length:
 // its scratch copy starts as many elements past a 16-byte boundary as the
 // span does in memory, so both sides of every pack are aligned. And the
-// loop runs k, not k rounded up to a k-step, over a thread grid of
-// ceil(m / TM) x ceil(n / TN), not the block's.
+// loop runs k, not k rounded up to a k-step (the MMA form: to 4), over a
+// thread (warp) grid of ceil(m / TM) x ceil(n / TN), not the block's.
 //
 // Where the two spans do not fit the scratch a team is offered (fp64 C of
 // 51-64 a side: 48-64 KB, past Kokkos 3.4's 40 KB), the kernel goes in
@@ -27,7 +29,7 @@
 //
 // Assumes (the dispatcher checks, whole_plan): op(A) and op(B), whole or
 // chunk by chunk, fit the row's scratch, m and n at most MAX_SIDE, the
-// team at least ceil(m / TM) * ceil(n / TN) threads.
+// team WholeCompute::threads(m, n) threads.
 #include <algorithm>
 #include <cstdint>
 #include <type_traits>
@@ -36,6 +38,7 @@
 #include "kmm/detail/access.hpp"
 #include "kmm/detail/pack.hpp"
 #include "kmm/kernels/gpu_batched_blocked.hpp"
+#include "kmm/kernels/gpu_whole_compute.hpp"
 
 namespace kmm {
 namespace kernels {
@@ -120,22 +123,13 @@ struct RunCopies {
   }
 };
 
-/// Calls f(std::integral_constant<int, Q>{}) for Q = 0 .. U - 1.
-template <int... Q, class F>
-KOKKOS_FORCEINLINE_FUNCTION void for_each_q(std::integer_sequence<int, Q...>, F&& f) {
-  (f(std::integral_constant<int, Q>{}), ...);
-}
-
-/// Row W (GpuRows::BatchWhole) over the batch. Facts: matrix 0's operand
-/// facts (every matrix has the same extents and strides; matrix b starts b
-/// * sa (sb, sc) elements after matrix 0). AK (BK): op(A)'s (op(B)'s) unit
-/// stride is along k, else along m (n) (whole_plan: one of them is 1).
-/// Chunks: k in chunks of kc (see the top of this file), else whole.
-/// Thread (ti, tj) of the grid computes C(ti TM + t, tj + u grid_n): rows
-/// together, so that op(A)'s are one address apart (k-fast: TM addresses,
-/// each read at immediate offsets along k), columns a grid row apart, so
-/// that a warp writes C's rows (unit stride along n, as in a contiguous
-/// LayoutRight batch) as runs of consecutive elements.
+/// Row W (GpuRows::BatchWhole, BatchWholeMma) over the batch. Facts:
+/// matrix 0's operand facts (every matrix has the same extents and strides;
+/// matrix b starts b * sa (sb, sc) elements after matrix 0). AK (BK): op(A)'s
+/// (op(B)'s) unit stride is along k, else along m (n) (whole_plan: one of
+/// them is 1). Chunks: k in chunks of kc (see the top of this file), else
+/// whole. Each thread computes its part of C as the row's micro-kernel says
+/// (kernels/gpu_whole_compute.hpp).
 template <class W, class ExecSpace, class Facts, bool AK, bool BK, bool Chunks = false>
 struct GpuBatchedWhole {
   using T = typename Facts::T;
@@ -143,22 +137,20 @@ struct GpuBatchedWhole {
   using policy_type = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<W::max_threads, W::min_blocks>>;
   using member_type = typename policy_type::member_type;
   using scratch_view = Kokkos::View<T*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
-  using SA = detail::ScratchAddress<T>;
-  static constexpr int TM = W::TM, TN = W::TN, U = 4;  // k unrolled by U
-  static constexpr int V = 16 / int(sizeof(T));       // elements of a pack
+  using Compute = WholeCompute<W, T, AK, BK>;
+  static constexpr int U = 4;                      // chunks of k: a multiple of U
+  static constexpr int V = 16 / int(sizeof(T));  // elements of a pack
 
   Facts d;
   T alpha, beta;
   index_t sa, sb, sc, batch;
   int span_a, span_b;  // whole: elements from op(A)'s (op(B)'s) first element to its last
   int reg_a, reg_b;    // scratch elements of op(A)'s and op(B)'s regions (whole, or one chunk)
-  int grid_n;          // threads along n: ceil(n / TN)
   int kc;              // Chunks: k per chunk (a multiple of U and V), else k
 
   // a span's region: the span, up to a pack before it (its offset from a
-  // 16-byte boundary), and room for reads of up to TM (TN) elements past
-  // its end (thread rows past C's edge, never written back)
-  KOKKOS_INLINE_FUNCTION static int region(int span) { return whole_region<T>(span + (TM > TN ? TM : TN)); }
+  // 16-byte boundary), and room for the micro-kernel's reads past its end
+  KOKKOS_INLINE_FUNCTION static int region(int span) { return whole_region<T>(span + W::over_read); }
   // Chunks: the scratch row of a run of kc elements (a pack of room for its shift)
   KOKKOS_INLINE_FUNCTION static int pitch(int kc) { return (kc + V - 1) / V * V + V; }
   /// Chunks: an operand's region for a chunk of kc: `rows` runs along k
@@ -168,88 +160,27 @@ struct GpuBatchedWhole {
   }
   KOKKOS_INLINE_FUNCTION int scratch_elements() const { return reg_a + reg_b + V; }
 
-  // acc += op(A) op(B) over kn values of k from pa (op(A)'s rows, k-fast, or
-  // its row i0) and pb (op(B)'s columns)
-  KOKKOS_FORCEINLINE_FUNCTION void accumulate(SA (&pa)[AK ? TM : 1], SA (&pb)[TN], int kn, T (&acc)[TM][TN]) const {
-    const int asp = int(d.a_sp), bsp = int(d.b_sp);
-    // one k: q past the addresses (a constant: k-fast operands read it as an immediate offset)
-    const auto fma_at = [&](auto q) {
-      constexpr int Q = decltype(q)::value;
-      T av[TM], bv[TN];
-      if constexpr (AK) {
-        KMM_UNROLL
-        for (int t = 0; t < TM; ++t) av[t] = pa[t].template load<Q>();
-      } else {
-        const SA at = pa[0] + Q * asp;
-        for_each_q(std::make_integer_sequence<int, TM>{}, [&](auto t) {
-          constexpr int R = decltype(t)::value;
-          av[R] = at.template load<R>();
-        });
-      }
-      KMM_UNROLL
-      for (int u = 0; u < TN; ++u) bv[u] = BK ? pb[u].template load<Q>() : (pb[u] + Q * bsp).template load<0>();
-      KMM_UNROLL
-      for (int t = 0; t < TM; ++t) {
-        KMM_UNROLL
-        for (int u = 0; u < TN; ++u) acc[t][u] += av[t] * bv[u];
-      }
-    };
-    const auto advance = [&](int steps) {
-      KMM_UNROLL
-      for (int t = 0; t < (AK ? TM : 1); ++t) pa[t] = pa[t] + (AK ? steps : steps * asp);
-      KMM_UNROLL
-      for (int u = 0; u < TN; ++u) pb[u] = pb[u] + (BK ? steps : steps * bsp);
-    };
-    int p = 0;
-    for (; p + U <= kn; p += U) {
-      for_each_q(std::make_integer_sequence<int, U>{}, fma_at);
-      advance(U);
-    }
-    for (; p < kn; ++p) {
-      fma_at(std::integral_constant<int, 0>{});
-      advance(1);
-    }
-  }
-
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
     scratch_view raw(team.team_scratch(0), scratch_elements());
     T* const a_base = detail::align_up<16>(raw.data());
     T* const b_base = a_base + reg_a;
     const int rank = team.team_rank(), threads = team.team_size();
     const int m = int(d.m), n = int(d.n), k = int(d.k);
-    const int i0 = (rank / grid_n) * TM, tj = rank % grid_n;
-    const bool computes = i0 < m;  // threads past the grid only copy
     const int asi = int(d.a_si), asp = int(d.a_sp), bsp = int(d.b_sp), bsj = int(d.b_sj);
-    // op(A)'s rows i0 + t (k-fast; those past C's edge read as its last) or
-    // row i0 (m-fast: rows i0 + t are t past it); op(B)'s columns tj + u grid_n
-    int ar[AK ? TM : 1], bc[TN];
-    KMM_UNROLL
-    for (int t = 0; t < (AK ? TM : 1); ++t) ar[t] = AK ? (i0 + t < m ? i0 + t : m - 1) : i0;
-    KMM_UNROLL
-    for (int u = 0; u < TN; ++u) bc[u] = tj + u * grid_n < n ? tj + u * grid_n : n - 1;
+    Compute th(rank, m, n);
     for (index_t b = team.league_rank(); b < batch; b += team.league_size()) {
       const T* const a = d.a + b * sa;
       const T* const bm = d.b + b * sb;
-      T acc[TM][TN];
-      KMM_UNROLL
-      for (int t = 0; t < TM; ++t) {
-        KMM_UNROLL
-        for (int u = 0; u < TN; ++u) acc[t][u] = T(0);
-      }
-      SA pa[AK ? TM : 1], pb[TN];
+      th.clear();
       if constexpr (!Chunks) {
         // scratch offsets from a span's first element
         const int sha = copy_span_async(rank, threads, a, span_a, a_base);
         const int shb = copy_span_async(rank, threads, bm, span_b, b_base);
         detail::wait_async_copies();
         detail::block_barrier(team);
-        if (computes) {
-          KMM_UNROLL
-          for (int t = 0; t < (AK ? TM : 1); ++t) pa[t] = SA(a_base + sha + (AK ? ar[t] * asi : i0));
-          KMM_UNROLL
-          for (int u = 0; u < TN; ++u) pb[u] = SA(b_base + shb + (BK ? bc[u] * bsj : bc[u]));
-          accumulate(pa, pb, k, acc);
-        }
+        if (th.computes)
+          th.accumulate([&](int i) { return a_base + sha + (AK ? i * asi : i); },
+                        [&](int j) { return b_base + shb + (BK ? j * bsj : j); }, asp, bsp, k);
         detail::block_barrier(team);  // the next matrix's copies overwrite the scratch
       } else {
         // k-fast operands: where the runs lie past a 16-byte boundary (run
@@ -266,28 +197,15 @@ struct GpuBatchedWhole {
           else shb = copy_span_async(rank, threads, bm + p0 * bsp, n + (kn - 1) * bsp, b_base);
           detail::wait_async_copies();
           detail::block_barrier(team);
-          if (computes) {
-            KMM_UNROLL
-            for (int t = 0; t < (AK ? TM : 1); ++t)
-              pa[t] = SA(a_base + (AK ? ar[t] * pitch(kc) + ((sa0 + ar[t] * asi) & (V - 1)) : sha + i0));
-            KMM_UNROLL
-            for (int u = 0; u < TN; ++u)
-              pb[u] = SA(b_base + (BK ? bc[u] * pitch(kc) + ((sb0 + bc[u] * bsj) & (V - 1)) : shb + bc[u]));
-            accumulate(pa, pb, kn, acc);
-          }
+          if (th.computes)
+            th.accumulate(
+                [&](int i) { return a_base + (AK ? i * pitch(kc) + ((sa0 + i * asi) & (V - 1)) : sha + i); },
+                [&](int j) { return b_base + (BK ? j * pitch(kc) + ((sb0 + j * bsj) & (V - 1)) : shb + j); }, asp,
+                bsp, kn);
           detail::block_barrier(team);  // the next chunk's copies overwrite the scratch
         }
       }
-      if (computes) {
-        T* const c = d.c + b * sc;
-        KMM_UNROLL
-        for (int t = 0; t < TM; ++t) {
-          KMM_UNROLL
-          for (int u = 0; u < TN; ++u)
-            if (i0 + t < m && tj + u * grid_n < n)
-              detail::update_element(c + d.c_at(i0 + t, tj + u * grid_n), alpha, acc[t][u], beta);
-        }
-      }
+      if (th.computes) th.store(d.c + b * sc, d, alpha, beta);
     }
   }
 };
@@ -362,8 +280,6 @@ void gpu_batched_whole(const ExecSpace& space, const WholePlan& plan, typename C
   using detail::index_t;
   const auto d = batched_operands<TA, TB>(A, B, C);
   using D = std::remove_const_t<decltype(d)>;
-  const int grid_m = int((d.m + W::TM - 1) / W::TM), grid_n = int((d.n + W::TN - 1) / W::TN);
-  const int threads = (grid_m * grid_n + 31) / 32 * 32;  // whole warps
   const index_t batch = C.extent(0);
   const auto launch = [&](auto ak, auto bk) {
     constexpr bool AK = decltype(ak)::value, BK = decltype(bk)::value;
@@ -373,8 +289,8 @@ void gpu_batched_whole(const ExecSpace& space, const WholePlan& plan, typename C
       const int reg_a = chunks ? K::chunk_region(AK, int(d.m), int(d.a_sp), kc) : K::region(la);
       const int reg_b = chunks ? K::chunk_region(BK, int(d.n), int(d.b_sp), kc) : K::region(lb);
       const K f{d.facts(), alpha, beta, index_t(A.stride(0)), index_t(B.stride(0)), index_t(C.stride(0)), batch,
-                la, lb, reg_a, reg_b, grid_n, kc};
-      typename K::policy_type policy(space, detail::league_for(batch), threads);
+                la, lb, reg_a, reg_b, kc};
+      typename K::policy_type policy(space, detail::league_for(batch), K::Compute::threads(int(d.m), int(d.n)));
       Kokkos::parallel_for(chunks ? "kmm::batched_gemm[Blocked, whole, chunks of k]" : "kmm::batched_gemm[Blocked, whole]",
                            policy.set_scratch_size(0, Kokkos::PerTeam(K::scratch_view::shmem_size(f.scratch_elements()))),
                            f);
