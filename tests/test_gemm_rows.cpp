@@ -164,6 +164,15 @@ TEST(TilePick, Fp32NarrowRowForUpTo96Columns) {
   EXPECT_EQ(Table::blocked_pick<float>(30000, 96, 3000, false, true, 132), Pick::Large);
   EXPECT_EQ((Table::launch_splits<Table::Fp32Narrow, float>(20000, 90, 8000, 132)), 3);
   EXPECT_EQ(Table::blocked_pick<float>(20000, 90, 8000, false, true, 132), Pick::Narrow);
+  // element k-steps (no packs): only splits that give the busiest
+  // multiprocessor fewer k-steps, the fewest such (element_splits)
+  EXPECT_EQ((Table::launch_splits<Table::Fp32Large, float>(999, 999, 999, 132)), 4);
+  EXPECT_EQ((Table::element_splits<Table::Fp32Large, float>(999, 999, 999, 132, 4)), 1);  // 128 blocks: 63 k-steps either way
+  EXPECT_EQ((Table::element_splits<Table::Fp32Large, float>(1023, 1023, 1023, 108, 4)), 4);  // 128 blocks on 108: 128 -> 80
+  EXPECT_EQ((Table::element_splits<Table::Fp32Large, float>(777, 777, 4001, 132, 5)), 4);  // 91 blocks: 251 -> 189
+  EXPECT_EQ((Table::element_splits<Table::Fp32Large, float>(1234, 500, 2000, 132, 6)), 3);
+  EXPECT_EQ((Table::element_splits<Table::Fp32Large, float>(1111, 1111, 1111, 132, 3)), 3);
+  EXPECT_EQ((Table::element_splits<Table::Fp64Large, double>(999, 999, 999, 132, 2)), 2);  // fp64: as launch_splits
   // the dispatcher compiles narrow-row kernels only where the rule can pick the row
   static_assert(!Table::narrow_row_kernels<float, false>() && Table::narrow_row_kernels<float, true>() &&
                     Table::narrow_row_kernels<double, false>(),

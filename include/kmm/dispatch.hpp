@@ -52,14 +52,17 @@ void run_gpu_blocked(const ExecSpace& space, typename CView::const_value_type al
 
 /// GPU Blocked row R on the operands f describes (d's, or C^T's), for a
 /// device of `sms` multiprocessors: k split as TileTable::launch_splits
-/// says, or, where that leaves it whole and TileTable::tail_split says so,
+/// says (where neither operand takes R's packs, as element_splits trims
+/// it), or, where that leaves it whole and TileTable::tail_split says so,
 /// in two products: C less its last block rows (columns), then those with
 /// k split.
 template <class R, class ExecSpace, class Facts>
 void launch_row(const ExecSpace& space, const Facts& f, typename Facts::T alpha, typename Facts::T beta, int sms) {
   using Table = TileTable<ExecSpace>;
   using T = typename Facts::T;
-  const int splits = Table::template launch_splits<R, T>(f.m, f.n, f.k, sms);
+  int splits = Table::template launch_splits<R, T>(f.m, f.n, f.k, sms);
+  if (!f.template a_packs<R>() && !f.template b_packs<R>())  // element k-steps
+    splits = Table::template element_splits<R, T>(f.m, f.n, f.k, sms, splits);
   const auto tail = splits == 1 ? Table::template tail_split<R, T>(f.m, f.n, f.k, sms) : std::nullopt;
   if (!tail) return kernels::gpu_blocked<R>(space, f, alpha, beta, splits);
   const auto head = tail->rows ? kernels::rows_of(f, 0, tail->from) : kernels::columns_of(f, 0, tail->from);

@@ -119,6 +119,31 @@ struct GridRules {
     return 10 * least <= 9 * base ? int(best) : s0;
   }
 
+  /// Element k-steps (fp32 rows of four or more blocks per multiprocessor,
+  /// where neither operand takes the row's packs: leading dimensions that
+  /// are not whole 16-byte packs, every k-step copied element by element):
+  /// a multiprocessor is bound by the element copies it issues, the same
+  /// for one block through all of k as for four through a quarter each,
+  /// not by a block's latency (ncu, H200: 1023^3's kernel 70.6 us split 4
+  /// ways, about 71 unsplit; perf-log: "One block per multiprocessor for
+  /// fp32 C of one wave"). So of launch_splits' count `splits` only as many
+  /// as give the busiest multiprocessor fewer k-steps (items spread evenly,
+  /// as k_splits' partial-wave search), the fewest of those: 999^3, 128
+  /// large blocks on 132 multiprocessors, unsplit (0.78-0.81 -> 0.84 of
+  /// cuBLAS, no reduction); 777 x 777 x 4001, 91 blocks, still 4.
+  template <class R, class T>
+  static int element_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors, int splits) {
+    if (!std::is_same<T, float>::value || R::min_blocks < 4 || splits <= 1) return splits;
+    const std::int64_t b = blocks<R>(m, n), steps = (k + R::BK - 1) / R::BK;
+    const auto busiest = [&](std::int64_t q) {  // k-steps of the busiest multiprocessor
+      return (b * q + multiprocessors - 1) / multiprocessors * ((steps + q - 1) / q);
+    };
+    std::int64_t best = 1;
+    for (std::int64_t q = 2; q <= splits; ++q)
+      if (busiest(q) < busiest(best)) best = q;
+    return int(best);
+  }
+
   /// The last wave split (fp64 rows of at most two blocks per
   /// multiprocessor, products that launch_splits leaves unsplit): where row
   /// R's blocks fill W >= 1 waves and part of one more, the dispatcher
