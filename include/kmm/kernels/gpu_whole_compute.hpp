@@ -23,6 +23,9 @@
 // address of op(A)(i, 0) of the current chunk, whose k-th element lies ka
 // elements further per k (1 where op(A)'s unit stride is along k, AK); the
 // same for op(B)'s columns, b_at(j) and kb.
+#include <type_traits>
+#include <utility>
+
 #include "kmm/blocked_row.hpp"
 #include "kmm/detail/access.hpp"
 #include "kmm/detail/mma.hpp"
@@ -48,11 +51,15 @@ struct WholeCompute<W, T, AK, BK, SimtFma> {
   /// the team: the thread grid over C in whole warps
   static int threads(int m, int n) { return (((m + TM - 1) / TM) * ((n + TN - 1) / TN) + 31) / 32 * 32; }
 
+  // C's extents; the thread's first row and its column of C's thread grid.
+  // Its operand rows and columns are recomputed per chunk (accumulate),
+  // not held across the copies: held, the fp64 kernels spilled 8-88 bytes
+  // at the row's 64-register cap.
   int m, n, i0, tj;
   bool computes;  // threads past the grid only copy
   T acc[TM][TN];
 
-  // threads along n (recomputed where used: one register less across the loop)
+  /// threads along n
   KOKKOS_FORCEINLINE_FUNCTION static int grid_n(int n) { return (n + TN - 1) / TN; }
 
   KOKKOS_FORCEINLINE_FUNCTION WholeCompute(int rank, int m_, int n_) : m(m_), n(n_) {
@@ -140,11 +147,15 @@ struct WholeCompute<W, double, AK, BK, Dmma<16, 8, 4>> {
   using T = double;
   using SA = detail::ScratchAddress<T>;
   static constexpr int MT = W::TM / 16, NT = W::TN / 8;  // MMA tiles per warp along m and n
-  static constexpr int U = 1;                             // k-steps of 4 unrolled by U
+  // k-steps of 4 unrolled by U (two spilled 4-24 bytes in two of the
+  // kernels at the row's 128-register cap)
+  static constexpr int U = 1;
   /// the team: the warp grid over C
   static int threads(int m, int n) { return 32 * ((m + W::TM - 1) / W::TM) * ((n + W::TN - 1) / W::TN); }
 
-  int m, n, wi, wj, g, t;  // C's extents; the warp's first row and column of C; the lane's group and position (detail/mma.hpp)
+  // C's extents; the warp's first row and column of C; the lane's group
+  // and position (detail/mma.hpp)
+  int m, n, wi, wj, g, t;
   bool computes;
   T acc[MT][NT][4];
 
