@@ -122,15 +122,17 @@ struct GridRules {
   /// Element k-steps (fp32 rows of four or more blocks per multiprocessor,
   /// where neither operand takes the row's packs: leading dimensions that
   /// are not whole 16-byte packs, every k-step copied element by element):
-  /// a multiprocessor is bound by the element copies it issues, the same
-  /// for one block through all of k as for four through a quarter each,
-  /// not by a block's latency (ncu, H200: 1023^3's kernel 70.6 us split 4
-  /// ways, about 71 unsplit; perf-log: "One block per multiprocessor for
-  /// fp32 C of one wave"). So of launch_splits' count `splits` only as many
-  /// as give the busiest multiprocessor fewer k-steps (items spread evenly,
-  /// as k_splits' partial-wave search), the fewest of those: 999^3, 128
-  /// large blocks on 132 multiprocessors, unsplit (0.78-0.81 -> 0.84 of
-  /// cuBLAS, no reduction); 777 x 777 x 4001, 91 blocks, still 4.
+  /// the large row's kernel takes as long with one block through all of k
+  /// per multiprocessor as with four through a quarter each (ncu, H200:
+  /// 1023^3 70.6 us split 4 ways, about 71 unsplit): a split spreads the
+  /// element copies but does not shrink them (larger blocks, which copy
+  /// fewer, ran slower at two per multiprocessor: perf-log "One block per
+  /// multiprocessor for fp32 C of one wave"). So of launch_splits' count
+  /// `splits` only as many as give the busiest multiprocessor fewer k-steps
+  /// (items spread evenly, as k_splits' partial-wave search), the fewest of
+  /// those: 999^3, 128 large blocks on 132 multiprocessors, unsplit (no
+  /// reduction); 777 x 777 x 4001, 91 blocks, 4 rather than 5. On the H200
+  /// 1.01-1.06 as fast on such products, 0.97-1.01 on the others.
   template <class R, class T>
   static int element_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors, int splits) {
     if (!std::is_same<T, float>::value || R::min_blocks < 4 || splits <= 1) return splits;
