@@ -40,14 +40,17 @@ struct GridRules {
     const std::int64_t by_bytes = (std::int64_t(256) << 20) / (m * n * std::int64_t(sizeof(T)));
     return steps / 8 < by_bytes ? steps / 8 : by_bytes;
   }
+  /// k-steps of the busiest multiprocessor: b blocks of `steps` k-steps
+  /// each, split q ways, the items spread evenly over the multiprocessors
+  static std::int64_t busiest_steps(std::int64_t b, std::int64_t steps, std::int64_t q, int multiprocessors) {
+    return (b * q + multiprocessors - 1) / multiprocessors * ((steps + q - 1) / q);
+  }
   template <class R, class T>
   static int k_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
     const std::int64_t b = blocks<R>(m, n), steps = (k + R::BK - 1) / R::BK, cap = split_cap<R, T>(m, n, k);
     std::int64_t s = slots<R>(multiprocessors) / b;
     if (s == 1 && R::min_blocks >= 4) {  // a partial wave: the search stays within the limits
-      const auto busiest = [&](std::int64_t q) {  // k-steps of the busiest multiprocessor
-        return (b * q + multiprocessors - 1) / multiprocessors * ((steps + q - 1) / q);
-      };
+      const auto busiest = [&](std::int64_t q) { return busiest_steps(b, steps, q, multiprocessors); };
       for (std::int64_t q = 2; q <= 4 && q <= cap; ++q)
         if (busiest(q) < busiest(s)) s = q;
     }
@@ -137,9 +140,7 @@ struct GridRules {
   static int element_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors, int splits) {
     if (!std::is_same<T, float>::value || R::min_blocks < 4 || splits <= 1) return splits;
     const std::int64_t b = blocks<R>(m, n), steps = (k + R::BK - 1) / R::BK;
-    const auto busiest = [&](std::int64_t q) {  // k-steps of the busiest multiprocessor
-      return (b * q + multiprocessors - 1) / multiprocessors * ((steps + q - 1) / q);
-    };
+    const auto busiest = [&](std::int64_t q) { return busiest_steps(b, steps, q, multiprocessors); };
     std::int64_t best = 1;
     for (std::int64_t q = 2; q <= splits; ++q)
       if (busiest(q) < busiest(best)) best = q;

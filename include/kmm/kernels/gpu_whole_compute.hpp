@@ -147,9 +147,6 @@ struct WholeCompute<W, double, AK, BK, Dmma<16, 8, 4>> {
   using T = double;
   using SA = detail::ScratchAddress<T>;
   static constexpr int MT = W::TM / 16, NT = W::TN / 8;  // MMA tiles per warp along m and n
-  // k-steps of 4 unrolled by U (two spilled 4-24 bytes in two of the
-  // kernels at the row's 128-register cap)
-  static constexpr int U = 1;
   /// the team: the warp grid over C
   static int threads(int m, int n) { return 32 * ((m + W::TM - 1) / W::TM) * ((n + W::TN - 1) / W::TN); }
 
@@ -208,40 +205,11 @@ struct WholeCompute<W, double, AK, BK, Dmma<16, 8, 4>> {
         }
       }
     };
-    // the k-step 4 Q past the addresses (a constant: k-fast operands read it as an immediate offset)
-    const auto step = [&](auto q) {
-      constexpr int Q = decltype(q)::value;
-      T a[MT][2], b[NT];
-      KMM_UNROLL
-      for (int mt = 0; mt < MT; ++mt) {
-        KMM_UNROLL
-        for (int h = 0; h < 2; ++h)
-          a[mt][h] = AK ? pa[mt][h].template load<4 * Q>() : (pa[mt][h] + 4 * Q * ka).template load<0>();
-      }
-      KMM_UNROLL
-      for (int nt = 0; nt < NT; ++nt) b[nt] = BK ? pb[nt].template load<4 * Q>() : (pb[nt] + 4 * Q * kb).template load<0>();
-      mma(a, b);
-    };
-    const auto advance = [&](int steps) {
-      KMM_UNROLL
-      for (int mt = 0; mt < MT; ++mt) {
-        KMM_UNROLL
-        for (int h = 0; h < 2; ++h) pa[mt][h] = pa[mt][h] + steps * ka;
-      }
-      KMM_UNROLL
-      for (int nt = 0; nt < NT; ++nt) pb[nt] = pb[nt] + steps * kb;
-    };
-    int p = 0;
-    for (; p + 4 * U <= kn; p += 4 * U) {
-      for_each_q(std::make_integer_sequence<int, U>{}, step);
-      advance(4 * U);
-    }
-    for (; p + 4 <= kn; p += 4) {
-      step(std::integral_constant<int, 0>{});
-      advance(4);
-    }
-    if (p < kn) {  // the last 1-3 values of k: the lanes at k = p + t past them read nothing, count zero
-      const bool in = t < kn - p;
+    // one k-step of 4 at the addresses; `in`: false for the lanes whose k
+    // lies past the chunk (the last 1-3 values of k), which read nothing
+    // and count zero. (Not unrolled: two k-steps at once spilled 4-24
+    // bytes in two of the kernels at the row's 128-register cap.)
+    const auto step = [&](bool in) {
       T a[MT][2], b[NT];
       KMM_UNROLL
       for (int mt = 0; mt < MT; ++mt) {
@@ -251,7 +219,19 @@ struct WholeCompute<W, double, AK, BK, Dmma<16, 8, 4>> {
       KMM_UNROLL
       for (int nt = 0; nt < NT; ++nt) b[nt] = in ? pb[nt].template load<0>() : T(0);
       mma(a, b);
+    };
+    int p = 0;
+    for (; p + 4 <= kn; p += 4) {
+      step(true);
+      KMM_UNROLL
+      for (int mt = 0; mt < MT; ++mt) {
+        KMM_UNROLL
+        for (int h = 0; h < 2; ++h) pa[mt][h] = pa[mt][h] + 4 * ka;
+      }
+      KMM_UNROLL
+      for (int nt = 0; nt < NT; ++nt) pb[nt] = pb[nt] + 4 * kb;
     }
+    if (p < kn) step(t < kn - p);
   }
 
   template <class Facts>
