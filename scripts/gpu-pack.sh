@@ -30,6 +30,6 @@ git describe --always --dirty > .gpu/commit 2>/dev/null || true  # -dirty: built
 ls -la .gpu/bin .gpu/lib
 # A device call carries at most 64 MiB: the binaries travel xz-compressed
 # (58 MB at f95adb0) and gpu-run.sh unpacks them.
-tar -C .gpu -cf - bin lib | xz -T0 -6 > .gpu/pack.tar.xz
+tar -C .gpu -cf - bin lib | xz -T0 -9e > .gpu/pack.tar.xz  # (docs/gpu.md: why -9e)
 rm -rf .gpu/bin .gpu/lib
 du -sh .gpu
