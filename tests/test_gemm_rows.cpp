@@ -1271,7 +1271,7 @@ TYPED_TEST(GpuRows, SplitKMatchesReference) {
 // edge; C along either direction, its extent along the partials' unit
 // stride a multiple of the pack or not (elements), alpha and beta (beta = 0
 // on a NaN C). The pack form on every backend (a RangePolicy), the
-// grouped form where its teams of 256 threads run (GPU). And which form
+// grouped form where its teams of up to 1024 threads run (GPU). And which form
 // reduce_by_packs picks.
 template <class T, class E>
 std::string reduction_case(bool by_packs, i64 m, i64 n, bool rows_fast, int splits, T alpha, T beta, unsigned seed) {
@@ -1335,15 +1335,48 @@ TYPED_TEST(GpuRows, SplitKReductionFormsMatchReference) {
   EXPECT_TRUE(reduce_by_packs(150, 4 * 256, 4));
   unsigned seed = 8080;
   for (const bool by_packs : {true, false}) {
-    if (!by_packs && kmm::detail::is_host_space<E>()) continue;  // (teams of 256 threads: GPU only)
+    if (!by_packs && kmm::detail::is_host_space<E>()) continue;  // (teams of up to 1024 threads: GPU only)
     for (const auto& mn : std::vector<std::pair<i64, i64>>{{36, 20}, {33, 7}, {8, 65}})
       for (const bool rows_fast : {true, false})
-        for (const int splits : {1, 2, 8, 9, 16, 17, 40}) {
+        for (const int splits : {1, 2, 8, 9, 16, 17, 40, 300}) {  // 300: two chunks of 8 per warp of 32
           const i64 m = mn.first, n = mn.second;
           EXPECT_EQ((reduction_case<T, E>(by_packs, m, n, rows_fast, splits, T(-1.5), T(0.7), ++seed)), "");
           EXPECT_EQ((reduction_case<T, E>(by_packs, m, n, rows_fast, splits, T(1), T(0), ++seed)), "");
         }
   }
+}
+
+// Shared memory against the blocks per multiprocessor a row is made for:
+// the fp64 small Gram row (six per multiprocessor) fits six blocks in an
+// H100's or H200's 228 KiB (233,472 bytes; the driver reserves 1 KiB per
+// block, a Kokkos team (team size + 2) doubles before its scratch) wherever
+// an operand is staged k-major, so its grid, sized for six, runs in one
+// wave (perf-log: "Stages sized by their layout": with k-major stages
+// padded as k-rows are, 4 KiB more per block, five fit and 32 x 96 x 500000
+// opA = T ran 1.2 waves). Both operands in k-rows (op(A) along m, op(B)
+// along n) take a few bytes more than a sixth: five fit there. (Sizes
+// computed on the host; builds without fp64 MMA skip.)
+template <class Table>
+void expect_small_gram_residency() {
+  if constexpr (!Table::f64_mma) {
+    GTEST_SKIP() << "the small Gram row is the SIMT mid row on this build (no fp64 MMA)";
+  } else {
+    using R = typename Table::Fp64MmaGramSmall;
+    static_assert(R::min_blocks == 6, "RowResidency: the row was made for six blocks per multiprocessor");
+    const auto bytes = [](auto facts) {
+      using K = kmm::kernels::GpuBlocked<R, Kokkos::DefaultExecutionSpace, decltype(facts)>;
+      return K::scratch_bytes() + std::size_t(R::team_size + 2) * sizeof(double) + 1024;
+    };
+    using kmm::kernels::OperandFacts;
+    const std::size_t sixth = 233472 / 6;
+    EXPECT_LE(bytes(OperandFacts<double, 0, 0>{}), sixth) << "op(A) and op(B) along k (Gram products)";
+    EXPECT_LE(bytes(OperandFacts<double, 1, 0>{}), sixth) << "op(A) along m, op(B) along k (NN)";
+    EXPECT_LE(bytes(OperandFacts<double, 0, 1>{}), sixth) << "op(A) along k, op(B) along n (TT)";
+    EXPECT_GT(bytes(OperandFacts<double, 1, 1>{}), sixth) << "both in k-rows: five fit, as the comment says";
+  }
+}
+TEST(RowResidency, SmallGramRowFitsSixBlocksWhereAnOperandIsKMajor) {
+  expect_small_gram_residency<kmm::TileTable<Kokkos::DefaultExecutionSpace, false>>();
 }
 
 // The last wave split through the dispatcher's launch (detail::launch_row)

@@ -78,13 +78,18 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
   using LayA = slice_layout<MK, A_FAST, P::BK, LDA>;
   using LayB = slice_layout<MK, B_FAST, P::BK, LDB>;
   static constexpr bool KMAJOR_A = LayA::k_major, KMAJOR_B = LayB::k_major;
-  // a stage: op(A)'s slice, then op(B)'s at B_OFF (either layout fits BK x
-  // (rows + PAD) elements)
-  static constexpr int B_OFF = P::BK * LDA, STAGE = B_OFF + P::BK * LDB;
+  // a stage: op(A)'s slice, then op(B)'s at B_OFF; a slice in k-rows takes
+  // BK x (rows + PAD) elements, a k-major one BK x rows (its swizzle needs no
+  // padding). Sized by layout so that rows at six blocks per multiprocessor
+  // fit one (perf-log: "Stages sized by their layout").
+  static constexpr int A_STAGE = P::BK * (KMAJOR_A ? P::BM : LDA), B_STAGE = P::BK * (KMAJOR_B ? P::BN : LDB);
+  static constexpr int B_OFF = A_STAGE, STAGE = B_OFF + B_STAGE;
   static constexpr int DEPTH = P::staging::depth;  // stages
   static constexpr int ALIGN_A = detail::pack_align(int(sizeof(T)) * P::VM);
   static constexpr int ALIGN_B = detail::pack_align(int(sizeof(T)) * P::VN);
   static constexpr int ALIGN = ALIGN_A > ALIGN_B ? ALIGN_A : ALIGN_B;  // of the scratch base
+  static_assert((B_OFF * int(sizeof(T))) % ALIGN == 0 && (STAGE * int(sizeof(T))) % ALIGN == 0,
+                "GpuBlocked: every stage and op(B)'s slice in it must start on the packs' alignment");
   static constexpr bool ASYNC_A = P::staging::async && (A_FAST == 1 || KMAJOR_A);
   static constexpr bool ASYNC_B = P::staging::async && (B_FAST == 1 || KMAJOR_B);
   // AsyncAll: an operand contiguous along k into k-rows goes by cp.async too,

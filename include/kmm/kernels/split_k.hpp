@@ -14,10 +14,10 @@
 //   tall or wide C: tens of thousands of packs, 9-40 splits).
 // - the grouped form, for many splits of a small C (Gram products of tall
 //   panels: hundreds of splits of one or a few blocks, so C has a few
-//   thousand elements, too few threads for the pack form): a team of
-//   GROUPS warps per 32 elements, warp g adding partials g, g + GROUPS, ...
-//   in order, then warp 0 the GROUPS sums in order, so the S reads of an
-//   element run GROUPS at a time instead of one thread chaining them all.
+//   thousand elements, too few threads for the pack form): a team of 8 to
+//   32 warps per 32 elements, warp g of G adding partials g, g + G, ... in
+//   order, then warp 0 the G sums in order, so the S reads of an element run
+//   G at a time instead of one thread chaining them all.
 //   On C of tens of thousands of elements its scalar reads and barriers
 //   cost the split product a fifth to a third of its time (perf-log: "The
 //   pack form for many splits").
@@ -102,22 +102,27 @@ struct ReduceByPacks {
 };
 
 /// The grouped form: team t forms C's elements 32 t ... 32 t + 31 along the
-/// partials' unit stride, warp g of GROUPS adding partials g, g + GROUPS,
-/// ... (an element per lane), then warp 0 the GROUPS sums in order.
+/// partials' unit stride, warp g of `groups` adding partials g, g + groups,
+/// ... (an element per lane; kReduceChunk reads issued before they are
+/// added, in order), then warp 0 the groups' sums in order. MIN_GROUPS
+/// warps, up to MAX_GROUPS (a team of 1024 threads where Kokkos allows it)
+/// where the splits are many, so each warp chains few reads: Gram products'
+/// C of a few thousand elements fills fewer teams than the GPU has
+/// multiprocessors.
 template <class ExecSpace, class T>
 struct ReduceManyPartials {
   using policy_type = Kokkos::TeamPolicy<ExecSpace>;
   using scratch_view = Kokkos::View<T*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
-  static constexpr int LANES = 32, GROUPS = 8;
+  static constexpr int LANES = 32, MIN_GROUPS = 8, MAX_GROUPS = 32;
   T* c;  // C(i, j) is c[i * c_si + j * c_sj]
   detail::index_t c_si, c_sj;
   const T* partial;
   PartialLayout p;
-  int splits;
+  int splits, groups;
   T alpha, beta;
 
   KOKKOS_INLINE_FUNCTION void operator()(const typename policy_type::member_type& team) const {
-    scratch_view sums(team.team_scratch(0), GROUPS * LANES);
+    scratch_view sums(team.team_scratch(0), MAX_GROUPS * LANES);
     const int rank = team.team_rank(), lane = rank % LANES, g = rank / LANES;
     const detail::index_t runs = (p.size() + LANES - 1) / LANES;
     for (detail::index_t t = team.league_rank(); t < runs; t += team.league_size()) {
@@ -126,13 +131,21 @@ struct ReduceManyPartials {
       const T* q = partial + i * p.si + j * p.sj;
       if (e < p.size() && g < splits) {
         T sum = q[g * p.size()];
-        for (int s = g + GROUPS; s < splits; s += GROUPS) sum += q[s * p.size()];
+        for (int s0 = g + groups; s0 < splits; s0 += kReduceChunk * groups) {
+          T x[kReduceChunk];
+          KMM_UNROLL
+          for (int u = 0; u < kReduceChunk; ++u)
+            if (s0 + u * groups < splits) x[u] = q[(s0 + u * groups) * p.size()];
+          KMM_UNROLL
+          for (int u = 0; u < kReduceChunk; ++u)
+            if (s0 + u * groups < splits) sum += x[u];
+        }
         sums(g * LANES + lane) = sum;
       }
       team.team_barrier();
       if (e < p.size() && g == 0) {
         T sum = sums(lane);
-        for (int h = 1; h < GROUPS && h < splits; ++h) sum += sums(h * LANES + lane);
+        for (int h = 1; h < groups && h < splits; ++h) sum += sums(h * LANES + lane);
         detail::update_element(c + i * c_si + j * c_sj, alpha, sum, beta);
       }
       team.team_barrier();  // sums read before the next run writes them
@@ -160,10 +173,22 @@ template <class ExecSpace, class T>
 void reduce_partials_grouped(const ExecSpace& space, int splits, const T* partial, const PartialLayout& p, T alpha,
                              T beta, T* c, detail::index_t c_si, detail::index_t c_sj) {
   using K = ReduceManyPartials<ExecSpace, T>;
-  typename K::policy_type policy(space, detail::league_for((p.size() + K::LANES - 1) / K::LANES), K::LANES * K::GROUPS);
-  Kokkos::parallel_for("kmm::gemm[split-k reduce]",
-                       policy.set_scratch_size(0, Kokkos::PerTeam(K::scratch_view::shmem_size(K::GROUPS * K::LANES))),
-                       K{c, c_si, c_sj, partial, p, splits, alpha, beta});
+  const std::size_t bytes = K::scratch_view::shmem_size(K::MAX_GROUPS * K::LANES);
+  const int league = detail::league_for((p.size() + K::LANES - 1) / K::LANES);
+  K f{c, c_si, c_sj, partial, p, splits, 1, alpha, beta};
+  // MIN_GROUPS warps, more (powers of two, up to MAX_GROUPS and what Kokkos
+  // gives this functor's team) while each still adds at least kReduceChunk
+  // partials: wider teams idle where the splits are few (fp32 100 x 800 x
+  // 2048's C of 80,000 elements: 0.55 as fast on teams of 32 warps).
+  // (asked once per value type: Kokkos' occupancy search runs on the host at
+  // every call; the answer assumes every device of the process alike)
+  static const int most = typename K::policy_type(space, league, 1)
+                              .set_scratch_size(0, Kokkos::PerTeam(bytes))
+                              .team_size_max(f, Kokkos::ParallelForTag()) / K::LANES;
+  f.groups = K::MIN_GROUPS < most ? K::MIN_GROUPS : most > 1 ? most : 1;
+  while (f.groups * 2 <= most && f.groups * 2 <= K::MAX_GROUPS && f.groups * 2 * kReduceChunk <= splits) f.groups *= 2;
+  typename K::policy_type policy(space, league, K::LANES * f.groups);
+  Kokkos::parallel_for("kmm::gemm[split-k reduce]", policy.set_scratch_size(0, Kokkos::PerTeam(bytes)), f);
 }
 
 /// C = alpha * (sum of the `splits` partials, in the order above) + beta * C,
