@@ -80,8 +80,9 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
   static constexpr bool KMAJOR_A = LayA::k_major, KMAJOR_B = LayB::k_major;
   // a stage: op(A)'s slice, then op(B)'s at B_OFF; a slice in k-rows takes
   // BK x (rows + PAD) elements, a k-major one BK x rows (its swizzle needs no
-  // padding). Sized by layout so that rows at six blocks per multiprocessor
-  // fit one (perf-log: "Stages sized by their layout").
+  // padding). Sized by layout, the fp64 small Gram row's blocks fit six to
+  // a multiprocessor, as its grid assumes (perf-log: "Stages sized by their
+  // layout").
   static constexpr int A_STAGE = P::BK * (KMAJOR_A ? P::BM : LDA), B_STAGE = P::BK * (KMAJOR_B ? P::BN : LDB);
   static constexpr int B_OFF = A_STAGE, STAGE = B_OFF + B_STAGE;
   static constexpr int DEPTH = P::staging::depth;  // stages
