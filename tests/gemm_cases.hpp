@@ -118,7 +118,11 @@ KMM_GEMM_VARIANT(BlockedKernel, kmm::detail::gemm_with<kmm::Algorithm::Blocked>(
 /// Narrow48, Narrow48K: the same for fp64's 48-column narrow rows.
 /// MidEdge: fp64's mid row without fragments ahead (edge-heavy C).
 /// Thin, Thin16: fp32's thin rows (32 and 16 columns).
-enum class TableRow { Large, Mid, Narrow, NarrowK, Narrow48, Narrow48K, Gram, GramSmall, GramWide, Short, MidEdge, Thin, Thin16 };
+enum class TableRow {
+  Large, Mid, Narrow, NarrowK, Narrow48, Narrow48K, Gram, GramSmall, GramWide, Short, MidEdge, Thin, Thin16,
+  // GpuRows::deep_form of NarrowK, Narrow48K, MidEdge, Gram (more than 48 KB of stages)
+  NarrowKDeep, Narrow48KDeep, MidEdgeDeep, GramDeep
+};
 template <TableRow W>
 constexpr bool is_narrow_row() {
   return W == TableRow::Narrow || W == TableRow::NarrowK || W == TableRow::Narrow48 || W == TableRow::Narrow48K;
@@ -127,9 +131,18 @@ template <TableRow W, class Table>
 using thin_or_short = std::conditional_t<
     W == TableRow::Thin, typename Table::Fp32Thin,
     std::conditional_t<W == TableRow::Thin16, typename Table::Fp32Thin16, typename Table::Fp64Short>>;
-/// Row W of GPU space E's table for value type V.
+template <TableRow W>
+constexpr TableRow shallow_row() {
+  return W == TableRow::NarrowKDeep     ? TableRow::NarrowK
+         : W == TableRow::Narrow48KDeep ? TableRow::Narrow48K
+         : W == TableRow::MidEdgeDeep   ? TableRow::MidEdge
+         : W == TableRow::GramDeep      ? TableRow::Gram
+                                        : W;
+}
+/// Row W of GPU space E's table for value type V (a deep row: its shallow
+/// row's deep_form).
 template <TableRow W, class E, class V, class Table = kmm::TileTable<E>>
-using table_row = std::conditional_t<
+using table_row_shallow = std::conditional_t<
     W == TableRow::Large, typename Table::template blocked<V>,
     std::conditional_t<
         W == TableRow::Mid, typename Table::template blocked_mid<V>,
@@ -145,6 +158,9 @@ using table_row = std::conditional_t<
                                                                                     std::conditional_t<W == TableRow::MidEdge,
                                                                                                        typename Table::Fp64MidEdge,
                                                                                                        thin_or_short<W, Table>>>>>>>>;
+template <TableRow W, class E, class V, class Table = kmm::TileTable<E>>
+using table_row = std::conditional_t<W == shallow_row<W>(), table_row_shallow<W, E, V, Table>,
+                                     typename Table::template deep_form<table_row_shallow<shallow_row<W>(), E, V, Table>>>;
 template <TableRow W>
 struct BlockedRowKernel {
   template <class E, class T, class AV, class BV, class CV>

@@ -1379,6 +1379,67 @@ TEST(RowResidency, SmallGramRowFitsSixBlocksWhereAnOperandIsKMajor) {
   expect_small_gram_residency<kmm::TileTable<Kokkos::DefaultExecutionSpace, false>>();
 }
 
+// The deep forms (GpuRows::deep_form, more than 48 KB of stages) against
+// TileTable::stages_fit, for every direction pair of their operands, and
+// the Gram row's block-count rule (deep_for): each
+// fits the blocks per multiprocessor it is made for on an H100 or H200
+// (227 KB per block opted in, so scratch_size_max(0) 219 KB with kmm's
+// Kokkos; 228 KB per multiprocessor), none where Kokkos lets a team take 40
+// KB (3.4 and 4.x as released) or on an A100 (155 and 164 KB: none holds
+// its blocks); the 48 KB rows pass team_scratch_ok under any Kokkos. (Sizes
+// computed on the host.)
+template <class Table, class R, class Facts>
+std::int64_t row_bytes() {
+  return std::int64_t(kmm::kernels::GpuBlocked<R, Kokkos::DefaultExecutionSpace, Facts>::scratch_bytes());
+}
+template <class Table, class R, class Facts>
+void expect_deep_fit(const char* name) {
+  const std::int64_t bytes = row_bytes<Table, R, Facts>();
+  const std::string where = std::string(name) + ", " + std::to_string(bytes) + " bytes, directions " +
+                            std::to_string(Facts::A_FAST) + std::to_string(Facts::B_FAST);
+  EXPECT_GT(Table::team_bytes(bytes, R::team_size), Table::block_bytes_without_opt_in) << where;
+  EXPECT_TRUE(Table::stages_fit(bytes, R::team_size, R::min_blocks, 227 * 1024 - 8192, 228 * 1024)) << where;
+  EXPECT_FALSE(Table::stages_fit(bytes, R::team_size, R::min_blocks, 40 * 1024, 228 * 1024)) << where;
+  EXPECT_FALSE(Table::stages_fit(bytes, R::team_size, R::min_blocks, 163 * 1024 - 8192, 164 * 1024)) << where;
+}
+template <class Table, class R>
+void expect_deep_fits(const char* name) {
+  using kmm::kernels::OperandFacts;
+  expect_deep_fit<Table, R, OperandFacts<double, 0, 0>>(name);
+  expect_deep_fit<Table, R, OperandFacts<double, 0, 1>>(name);
+  expect_deep_fit<Table, R, OperandFacts<double, 1, 0>>(name);
+  expect_deep_fit<Table, R, OperandFacts<double, 1, 1>>(name);
+}
+template <class Table>
+void expect_deep_forms_fit() {
+  if constexpr (!Table::f64_mma) {
+    GTEST_SKIP() << "the deep forms are fp64 MMA rows (this build has no fp64 MMA)";
+  } else {
+    expect_deep_fits<Table, typename Table::Fp64MmaNarrowKDeep>("NarrowKDeep");
+    expect_deep_fits<Table, typename Table::Fp64MmaNarrow48KDeep>("Narrow48KDeep");
+    expect_deep_fits<Table, typename Table::Fp64MmaMidEdgeDeep>("MidEdgeDeep");
+    static_assert(std::is_same<typename Table::template deep_form<typename Table::Fp64MmaGram>,
+                               typename Table::Fp64MmaMidEdgeDeep>::value,
+                  "the Gram row's deep form is the mid edge form's");
+    using G = typename Table::Fp64MmaGram;
+    EXPECT_FALSE(Table::template deep_for<G>(64, 64)) << "C of one Gram block keeps the 48 KB row";
+    EXPECT_TRUE(Table::template deep_for<G>(64, 65)) << "C of two Gram blocks takes the deep form";
+    EXPECT_TRUE(Table::template deep_for<G>(40, 10000));
+    EXPECT_TRUE(Table::template deep_for<typename Table::Fp64MmaMidEdge>(1, 1)) << "other rows: everywhere";
+    static_assert(std::is_same<typename Table::template deep_form<typename Table::Fp64MmaMid>,
+                               typename Table::Fp64MmaMid>::value,
+                  "rows without a deep form are their own");
+    using kmm::kernels::OperandFacts;
+    using N48 = typename Table::Fp64MmaNarrow48K;  // the largest 48 KB row: 46 KB with op(B) in k-rows
+    const std::int64_t n48 = row_bytes<Table, N48, OperandFacts<double, 0, 1>>();
+    EXPECT_GT(n48, 40 * 1024) << "over Kokkos' 40 KB scratch_size_max(0), within the 48 KB any block may take";
+    EXPECT_TRUE(Table::team_scratch_ok(n48, N48::team_size, 40 * 1024));
+  }
+}
+TEST(RowResidency, DeepFormsFitWhereKokkosOptsIn) {
+  expect_deep_forms_fit<kmm::TileTable<Kokkos::DefaultExecutionSpace, false>>();
+}
+
 // The last wave split through the dispatcher's launch (detail::launch_row)
 // on the table's fp64 large row, told the device has 1 SM (two slots) so
 // small products take it: 300 x 50 (three block rows) as its first two block
@@ -1476,6 +1537,44 @@ TYPED_TEST(GpuRows, TransposedRowsMatchReference) {
         }
     }
     EXPECT_GT(ran, 0) << "no product of the list is computed as C^T on " << sms << " SMs";
+  }
+}
+
+// The deep forms (GpuRows::deep_form), as the dispatcher runs them in their
+// rows' place where Kokkos and the device hold their blocks
+// (TileTable::stages_fit): each over every harness shape and op (edges in
+// every dimension, k off the k-step), unsplit and split, the narrow ones
+// also on C^T, C along either direction, operands padded or not.
+TYPED_TEST(GpuRows, DeepFormsMatchReference) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  if constexpr (kmm::detail::is_host_space<E>()) {
+    GTEST_SKIP() << "the deep forms are GPU Blocked rows";
+  } else if constexpr (!std::is_same<T, double>::value || !kmm::TileTable<E>::f64_mma) {
+    GTEST_SKIP() << "the deep forms are fp64 MMA rows";
+  } else {
+    using Table = kmm::TileTable<E>;
+    using R = typename Table::Fp64MmaMidEdgeDeep;
+    const E space;
+    const auto bytes = std::int64_t(kmm::kernels::GpuBlocked<R, E, kmm::kernels::OperandFacts<T, 1, 1>>::scratch_bytes());
+    const auto team_max = std::int64_t(kmm::detail::team_scratch_max(space));
+    const auto sm_bytes = std::int64_t(kmm::detail::shared_memory_per_multiprocessor(space));
+    if (!Table::stages_fit(bytes, R::team_size, R::min_blocks, team_max, sm_bytes)) {
+      GTEST_SKIP() << "Kokkos lets a team take " << team_max << " bytes and a multiprocessor holds " << sm_bytes
+                   << ": the deep forms do not fit (the dispatcher runs the 48 KB rows)";
+    } else {
+      unsigned seed = 9876;
+      sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<1, TableRow::NarrowKDeep>{}, seed);
+      sweep_layouts<T, E, Lay::R, Lay::L, Lay::R>(SplitRowKernel<5, TableRow::NarrowKDeep>{}, seed);
+      sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<1, TableRow::Narrow48KDeep>{}, seed);
+      sweep_layouts<T, E, Lay::P, Lay::P, Lay::L>(SplitRowKernel<5, TableRow::Narrow48KDeep>{}, seed);
+      sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(SplitRowKernel<1, TableRow::MidEdgeDeep>{}, seed);
+      sweep_layouts<T, E, Lay::P, Lay::P, Lay::R>(SplitRowKernel<3, TableRow::MidEdgeDeep>{}, seed);
+      sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<1, TableRow::GramDeep>{}, seed);
+      sweep_layouts<T, E, Lay::R, Lay::L, Lay::R>(SplitRowKernel<6, TableRow::GramDeep>{}, seed);
+      sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(TransposedRowKernel<TableRow::NarrowKDeep>{}, seed);
+      sweep_layouts<T, E, Lay::R, Lay::L, Lay::S>(TransposedRowKernel<TableRow::Narrow48KDeep, 3>{}, seed);
+    }
   }
 }
 
@@ -1595,6 +1694,36 @@ TYPED_TEST(GpuRows, SplitKRejectsABadSplitCount) {
     auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C);
     for (int i = 0; i < 8; ++i)
       for (int j = 0; j < 8; ++j) ASSERT_EQ(h(i, j), T(3)) << "C changed at (" << i << ", " << j << ")";
+  }
+}
+
+// A row whose stages no Kokkos lets a team take (16 stages of 64 x 64 x 16
+// doubles, 278 KB, over every GPU's per-block limit) is refused by
+// gemm_blocked, naming its bytes and Kokkos' limit, before anything runs.
+TYPED_TEST(GpuRows, RowOverTeamScratchIsRefused) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  if constexpr (kmm::detail::is_host_space<E>()) {
+    GTEST_SKIP() << "gemm_blocked<Row> takes GPU spaces only";
+  } else if constexpr (!std::is_same<T, double>::value || !kmm::TileTable<E>::f64_mma) {
+    GTEST_SKIP() << "the oversized row is an fp64 MMA row";
+  } else {
+    using Huge = kmm::GpuRow<kmm::Block<64, 64, 16>, kmm::WarpTile<32, 32>, kmm::FragmentPacks<2, 2>,
+                             kmm::ScratchPad<4>, kmm::AsyncAllDeep<16>, kmm::MinBlocksPerSM<1>, kmm::RowByRow,
+                             kmm::Dmma<16, 8, 4>>;
+    Kokkos::View<T**, Kokkos::LayoutLeft, typename E::memory_space> A("A", 64, 48), B("B", 48, 64), C("C", 64, 64);
+    Kokkos::deep_copy(A, T(1));
+    Kokkos::deep_copy(B, T(1));
+    Kokkos::deep_copy(C, T(3));
+    try {
+      kmm::gemm_blocked<Huge>(E(), Op::N, Op::N, T(1), A, B, T(0), C);
+      ADD_FAILURE() << "a row of 278 KB of stages accepted";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("bytes of team scratch"), std::string::npos) << e.what();
+    }
+    auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C);
+    for (int i = 0; i < 64; ++i)
+      for (int j = 0; j < 64; ++j) ASSERT_EQ(h(i, j), T(3)) << "C changed at (" << i << ", " << j << ")";
   }
 }
 

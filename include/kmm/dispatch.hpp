@@ -5,7 +5,10 @@
 // given and read no table.
 #include <Kokkos_Core.hpp>
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
+#include <utility>
 
 #include "kmm/detail/access.hpp"
 #include "kmm/detail/workspace.hpp"
@@ -40,19 +43,34 @@ void run_tiled(const ExecSpace& space, typename CView::const_value_type alpha, c
 /// The GPU Blocked kernel with row Row, k split in `splits` (1: not split);
 /// Transposed: on C^T = op(B)^T op(A)^T (kernels::transposed), as the
 /// dispatcher runs wide C (TileTable::blocked_transpose).
+/// A row whose stages exceed what Kokkos lets a team take (more than 48 KB
+/// where Kokkos does not opt kernels in) is refused before anything runs.
 template <class Row, bool TA, bool TB, bool Transposed = false, class ExecSpace, class AView, class BView, class CView>
 void run_gpu_blocked(const ExecSpace& space, typename CView::const_value_type alpha, const AView& A, const BView& B,
                      typename CView::const_value_type beta, const CView& C, int splits = 1) {
   const kernels::Operands<TA, TB, AView, BView, CView> d(A, B, C);
+  using DFacts = std::decay_t<decltype(d.facts())>;
+  using Facts =
+      std::conditional_t<Transposed, std::decay_t<decltype(kernels::transposed(std::declval<DFacts>()))>, DFacts>;
+  const auto bytes = std::int64_t(kernels::GpuBlocked<Row, ExecSpace, Facts>::scratch_bytes());
+  const auto team_max = std::int64_t(team_scratch_max(space));
+  if (!TileTable<ExecSpace>::team_scratch_ok(bytes, Row::team_size, team_max))
+    throw std::invalid_argument("kmm::gemm_blocked: the row's stages take " + std::to_string(bytes) +
+                                " bytes of team scratch, over the 48 KB any block may take, and Kokkos lets a "
+                                "team take " + std::to_string(team_max) +
+                                " (rows of more than 48 KB need a Kokkos that opts kernels in, as kmm's "
+                                "patched Kokkos 3.4 does)");
   if constexpr (Transposed)
     kernels::gpu_blocked<Row>(space, kernels::transposed(d.facts()), alpha, beta, splits);
   else
     kernels::gpu_blocked<Row>(space, d.facts(), alpha, beta, splits);
 }
 
-/// GPU Blocked row R on the operands f describes (d's, or C^T's), for a
-/// device of `sms` multiprocessors: k split as TileTable::launch_splits
-/// says (where neither operand takes R's packs, as element_splits trims
+/// GPU Blocked row R (or its deep form where it takes it and the device and
+/// Kokkos hold its blocks: GpuRows::deep_form and deep_for,
+/// GridRules::stages_fit) on the operands f
+/// describes (d's, or C^T's), for a device of `sms` multiprocessors: k
+/// split as TileTable::launch_splits says (where neither operand takes R's packs, as element_splits trims
 /// it), or, where that leaves it whole and TileTable::tail_split says so,
 /// in two products: C less its last block rows (columns), then those with
 /// k split.
@@ -60,6 +78,14 @@ template <class R, class ExecSpace, class Facts>
 void launch_row(const ExecSpace& space, const Facts& f, typename Facts::T alpha, typename Facts::T beta, int sms) {
   using Table = TileTable<ExecSpace>;
   using T = typename Facts::T;
+  using Deep = typename Table::template deep_form<R>;  // R's deep form, where it has one and it fits
+  if constexpr (!std::is_same<Deep, R>::value) {
+    if (Table::template deep_for<R>(f.m, f.n) &&
+        Table::stages_fit(std::int64_t(kernels::GpuBlocked<Deep, ExecSpace, Facts>::scratch_bytes()), Deep::team_size,
+                          Deep::min_blocks, std::int64_t(team_scratch_max(space)),
+                          std::int64_t(shared_memory_per_multiprocessor(space))))
+      return launch_row<Deep>(space, f, alpha, beta, sms);
+  }
   int splits = Table::template launch_splits<R, T>(f.m, f.n, f.k, sms);
   if (!f.template a_packs<R>() && !f.template b_packs<R>())  // element k-steps
     splits = Table::template element_splits<R, T>(f.m, f.n, f.k, sms, splits);

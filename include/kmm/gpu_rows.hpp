@@ -257,6 +257,52 @@ struct GpuRows {
                               MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>;
   using Fp64Short = std::conditional_t<f64_mma, Fp64MmaShort, Fp64SimtMid>;
 
+  /// Deep forms: where Kokkos lets a team take more than 48 KB of scratch
+  /// (kmm's patched Kokkos 3.4 opts kernels in, as Kokkos develop does since
+  /// kokkos/kokkos#9012; 3.4 and 4.x as released do not) and the device's
+  /// multiprocessors hold their blocks (GridRules::stages_fit), these rows
+  /// stream fp64 panels with more k-steps in flight per block: the 16-deep
+  /// narrow rows in three and four stages (now two), the mid edge form's
+  /// blocks 16 deep in four stages (now 8 deep), and the Gram row's in four
+  /// stages at three blocks per multiprocessor (now two at four) where C
+  /// has two Gram blocks or more (deep_for). On the H200 (perf-log: "Team
+  /// scratch above 48 KB: deeper stages for streamed fp64 panels"): wide C
+  /// of 34-62 rows on the edge form 1.05-1.18 as fast (44 x 40000 x 900 0.78
+  /// -> 0.91 of cuBLAS), on the 48-column k-row 1.06-1.11 (42 x 70000 x
+  /// 1200 opA = T 0.75 -> 0.81), on the 32-column one 0.99-1.06; Gram
+  /// products of 2-157 Gram blocks 1.04-1.16 (40 x 10000 x 4096 opA = T
+  /// 0.76 -> 0.89), of one block 0.83-0.90. Not deepened: the 96-row row
+  /// (four stages: 0.96-0.99), the small Gram row (six stages at four
+  /// blocks: 0.99-1.04).
+  using Fp64MmaNarrowKDeep = GpuRow<Block<128, 32, 16>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>,
+                                    AsyncAllDeep<3>, MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
+  using Fp64MmaNarrow48KDeep = GpuRow<Block<128, 48, 16>, WarpTile<32, 48>, FragmentPacks<2, 2>, ScratchPad<4>,
+                                      AsyncAllDeep<4>, MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>;
+  /// (the deep form of the mid edge form and of the Gram row, one row)
+  using Fp64MmaMidEdgeDeep = GpuRow<Block<64, 64, 16>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>,
+                                    AsyncAllDeep<4>, MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
+  using Fp64MmaGramDeep = Fp64MmaMidEdgeDeep;
+  /// Row R's deep form (R itself where it has none); the dispatcher
+  /// launches it in R's place where it fits (detail::launch_row) and
+  /// deep_for says so.
+  template <class R>
+  using deep_form = std::conditional_t<
+      std::is_same<R, Fp64MmaNarrowK>::value, Fp64MmaNarrowKDeep,
+      std::conditional_t<std::is_same<R, Fp64MmaNarrow48K>::value, Fp64MmaNarrow48KDeep,
+                         std::conditional_t<std::is_same<R, Fp64MmaMidEdge>::value, Fp64MmaMidEdgeDeep,
+                                            std::conditional_t<std::is_same<R, Fp64MmaGram>::value,
+                                                               Fp64MmaGramDeep, R>>>>;
+  /// Does row R take its deep form for an m x n C? The Gram row where C has
+  /// two of its blocks or more: one block of C split over hundreds of
+  /// k-ranges ran 0.83-0.90 as fast on the deep form (64 x 64 x 500000,
+  /// 48 x 48 x 300000 opA = T), where four blocks per multiprocessor keep a
+  /// third more splits running; the other rows everywhere.
+  template <class R>
+  static bool deep_for(std::int64_t m, std::int64_t n) {
+    if (!std::is_same<R, Fp64MmaGram>::value) return true;
+    return ((m + R::BM - 1) / R::BM) * ((n + R::BN - 1) / R::BN) >= 2;
+  }
+
   template <class T>
   using blocked = std::conditional_t<std::is_same<T, float>::value, Fp32Large, Fp64Large>;
   template <class T>

@@ -276,6 +276,30 @@ struct GridRules {
     const std::int64_t fit = panel_bytes / (line_bytes > 0 ? line_bytes : 1);
     return fit >= (lines + pad - 1) / pad * pad ? lines : fit / repack_panel_align * repack_panel_align;
   }
+
+  /// Scratch a block of a row takes: its kernel's stages (`bytes`) and
+  /// Kokkos' team reserve (8 bytes per thread and 16 more: 3.4, 4.x). Any
+  /// CUDA block may take 48 KB; more only where Kokkos opts the kernel in,
+  /// and then as much as the TeamPolicy's scratch_size_max(0) (team_max).
+  static constexpr std::int64_t block_bytes_without_opt_in = 48 * 1024;
+  static std::int64_t team_bytes(std::int64_t bytes, int team_size) { return bytes + 8 * (std::int64_t(team_size) + 2); }
+  static bool team_scratch_ok(std::int64_t bytes, int team_size, std::int64_t team_max) {
+    return team_bytes(bytes, team_size) <= block_bytes_without_opt_in || bytes <= team_max;
+  }
+  /// Does a row whose kernel's stages take `bytes` run, `blocks` teams of
+  /// team_size threads per multiprocessor, where Kokkos lets a team take
+  /// team_max bytes and a multiprocessor holds sm_bytes (each block also
+  /// 1 KB that CUDA keeps, sm_80 and newer)? GpuRows' deep forms (more than
+  /// 48 KB) run where it holds, so their grids' resident-block counts stay
+  /// true: on an H100 or H200 (227 KB per block opted in, 228 KB per
+  /// multiprocessor) with kmm's Kokkos; not with Kokkos 3.4 or 4.x as
+  /// released (40 KB), nor on an A100 (164 KB: three 70 KB blocks do not
+  /// fit), where the 48 KB forms run.
+  static bool stages_fit(std::int64_t bytes, int team_size, int blocks, std::int64_t team_max,
+                         std::int64_t sm_bytes) {
+    return team_scratch_ok(bytes, team_size, team_max) &&
+           std::int64_t(blocks) * (team_bytes(bytes, team_size) + 1024) <= sm_bytes;
+  }
 };
 
 }  // namespace kmm

@@ -6,6 +6,12 @@
 // - multiprocessors(space): the device's multiprocessor count, queried once
 //   per device, so the table's rules scale with the GPU instead of assuming
 //   one.
+// - team_scratch_max(space), shared_memory_per_multiprocessor(space): what
+//   Kokkos lets one team take in scratch level 0 (its TeamPolicy's
+//   scratch_size_max(0): 40 KB in Kokkos 3.4 and 4.x on CUDA, up to the
+//   device's opt-in limit where Kokkos opts kernels in, as kmm's patched 3.4
+//   does) and what the device's multiprocessors hold, so the table takes rows
+//   with deeper stages only where their blocks fit (TileTable::stages_fit).
 // - with_workspace(space, bytes, f): f(pointer) with at least `bytes` of
 //   device memory that no other kmm call uses while f's kernels run. The
 //   buffer is kept between calls (allocating and freeing device memory on
@@ -22,6 +28,7 @@
 #include <cstddef>
 #include <memory>
 #include <mutex>
+#include <type_traits>
 
 namespace kmm {
 namespace detail {
@@ -43,6 +50,41 @@ int multiprocessors(const ExecSpace& space) {
 #endif
   const int c = space.concurrency() / 2048;
   return c < 1 ? 1 : c;
+}
+
+/// Bytes of scratch level 0 Kokkos lets a team of the space take, asked once
+/// per device.
+template <class ExecSpace>
+std::size_t team_scratch_max(const ExecSpace& space) {
+  static std::size_t cached[64] = {};  // per device id; 0 = not asked yet
+  int dev = 0;
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same<ExecSpace, Kokkos::Cuda>::value) dev = space.cuda_device();
+#endif
+  if (dev >= 0 && dev < 64 && cached[dev] > 0) return cached[dev];
+  const int max = Kokkos::TeamPolicy<ExecSpace>(space, 1, 1).scratch_size_max(0);
+  const std::size_t bytes = max > 0 ? std::size_t(max) : 1;
+  if (dev >= 0 && dev < 64) cached[dev] = bytes;
+  return bytes;
+}
+
+/// Shared memory of one multiprocessor of the space's device (CUDA), asked
+/// once per device; 0 where unknown (other backends: no row counts on it).
+template <class ExecSpace>
+std::size_t shared_memory_per_multiprocessor(const ExecSpace& space) {
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same<ExecSpace, Kokkos::Cuda>::value) {
+    static std::size_t cached[64] = {};
+    const int dev = space.cuda_device();
+    if (dev >= 0 && dev < 64 && cached[dev] > 0) return cached[dev];
+    int n = 0;
+    if (cudaDeviceGetAttribute(&n, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev) != cudaSuccess || n < 0) n = 0;
+    if (dev >= 0 && dev < 64 && n > 0) cached[dev] = std::size_t(n);
+    return std::size_t(n);
+  }
+#endif
+  (void)space;
+  return 0;
 }
 
 /// Orders kernels that use the workspace: `after(space)` once a user's
