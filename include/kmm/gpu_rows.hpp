@@ -267,13 +267,13 @@ struct GpuRows {
   /// stages at three blocks per multiprocessor (now two at four) where C
   /// has two Gram blocks or more (deep_for). On the H200 (perf-log: "Team
   /// scratch above 48 KB: deeper stages for streamed fp64 panels"): wide C
-  /// of 34-62 rows on the edge form 1.05-1.18 as fast (44 x 40000 x 900 0.78
-  /// -> 0.91 of cuBLAS), on the 48-column k-row 1.06-1.11 (42 x 70000 x
-  /// 1200 opA = T 0.75 -> 0.81), on the 32-column one 0.99-1.06; Gram
-  /// products of 2-157 Gram blocks 1.04-1.16 (40 x 10000 x 4096 opA = T
-  /// 0.76 -> 0.89), of one block 0.83-0.90. Not deepened: the 96-row row
-  /// (four stages: 0.96-0.99), the small Gram row (six stages at four
-  /// blocks: 0.99-1.04).
+  /// of 34-62 rows on the edge form 1.05-1.19 as fast, 60 x 50000 x 700
+  /// level (44 x 40000 x 900 0.78 -> 0.91 of cuBLAS), on the 48-column
+  /// k-row 1.06-1.11 (42 x 70000 x 1200 opA = T 0.75 -> 0.81), on the
+  /// 32-column one 0.99-1.06; Gram products of 2-157 Gram blocks 1.04-1.16
+  /// (40 x 10000 x 4096 opA = T 0.76 -> 0.89), of one block 0.83-0.90 (so
+  /// not there). Not deepened: the 96-row row (four stages: 0.96-0.99), the
+  /// small Gram row (six stages at four blocks: 0.99-1.04).
   using Fp64MmaNarrowKDeep = GpuRow<Block<128, 32, 16>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>,
                                     AsyncAllDeep<3>, MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
   using Fp64MmaNarrow48KDeep = GpuRow<Block<128, 48, 16>, WarpTile<32, 48>, FragmentPacks<2, 2>, ScratchPad<4>,
