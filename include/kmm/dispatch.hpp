@@ -67,10 +67,10 @@ void run_gpu_blocked(const ExecSpace& space, typename CView::const_value_type al
 }
 
 /// GPU Blocked row R (or its deep form where it takes it and the device and
-/// Kokkos hold its blocks: GpuRows::deep_form and deep_for,
-/// GridRules::stages_fit) on the operands f
-/// describes (d's, or C^T's), for a device of `sms` multiprocessors: k
-/// split as TileTable::launch_splits says (where neither operand takes R's packs, as element_splits trims
+/// Kokkos hold its blocks: GpuRows::deep_form, TileTable::deep_for,
+/// GridRules::stages_fit) on the operands f describes (d's, or C^T's), for
+/// a device of `sms` multiprocessors: k split as TileTable::launch_splits
+/// says (where neither operand takes R's packs, as element_splits trims
 /// it), or, where that leaves it whole and TileTable::tail_split says so,
 /// in two products: C less its last block rows (columns), then those with
 /// k split.

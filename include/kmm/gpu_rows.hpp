@@ -265,7 +265,7 @@ struct GpuRows {
   /// narrow rows in three and four stages (now two), the mid edge form's
   /// blocks 16 deep in four stages (now 8 deep), and the Gram row's in four
   /// stages at three blocks per multiprocessor (now two at four) where C
-  /// has two Gram blocks or more (deep_for). On the H200 (perf-log: "Team
+  /// has two Gram blocks or more (TileTable::deep_for). On the H200 (perf-log: "Team
   /// scratch above 48 KB: deeper stages for streamed fp64 panels"): wide C
   /// of 34-62 rows on the edge form 1.05-1.19 as fast, 60 x 50000 x 700
   /// level (44 x 40000 x 900 0.78 -> 0.91 of cuBLAS), on the 48-column
@@ -284,7 +284,7 @@ struct GpuRows {
   using Fp64MmaGramDeep = Fp64MmaMidEdgeDeep;
   /// Row R's deep form (R itself where it has none); the dispatcher
   /// launches it in R's place where it fits (detail::launch_row) and
-  /// deep_for says so.
+  /// TileTable::deep_for says so.
   template <class R>
   using deep_form = std::conditional_t<
       std::is_same<R, Fp64MmaNarrowK>::value, Fp64MmaNarrowKDeep,
@@ -292,17 +292,6 @@ struct GpuRows {
                          std::conditional_t<std::is_same<R, Fp64MmaMidEdge>::value, Fp64MmaMidEdgeDeep,
                                             std::conditional_t<std::is_same<R, Fp64MmaGram>::value,
                                                                Fp64MmaGramDeep, R>>>>;
-  /// Does row R take its deep form for an m x n C? The Gram row where C has
-  /// two of its blocks or more: one block of C split over hundreds of
-  /// k-ranges ran 0.83-0.90 as fast on the deep form (64 x 64 x 500000,
-  /// 48 x 48 x 300000 opA = T), where four blocks per multiprocessor keep a
-  /// third more splits running; the other rows everywhere.
-  template <class R>
-  static bool deep_for(std::int64_t m, std::int64_t n) {
-    if (!std::is_same<R, Fp64MmaGram>::value) return true;
-    return ((m + R::BM - 1) / R::BM) * ((n + R::BN - 1) / R::BN) >= 2;
-  }
-
   template <class T>
   using blocked = std::conditional_t<std::is_same<T, float>::value, Fp32Large, Fp64Large>;
   template <class T>

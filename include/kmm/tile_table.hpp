@@ -98,6 +98,18 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
   /// The mid row's edge form (Fp64MidEdge): its kernels are compiled for
   /// fp64 on the tensor cores; the dispatcher takes it where the mid row is
   /// picked and C is mostly its edge blocks (mid_edges).
+  /// Does row R take its deep form (GpuRows::deep_form) for an m x n C? The
+  /// Gram row where C has two of its blocks or more: one block of C split
+  /// over hundreds of k-ranges ran 0.83-0.90 as fast on the deep form (64 x
+  /// 64 x 500000, 48 x 48 x 300000 opA = T), where four blocks per
+  /// multiprocessor keep a third more splits running; the other rows
+  /// everywhere (perf-log: "Team scratch above 48 KB: deeper stages for
+  /// streamed fp64 panels").
+  template <class R>
+  static bool deep_for(std::int64_t m, std::int64_t n) {
+    return !std::is_same<R, Fp64MmaGram>::value || blocks<R>(m, n) >= 2;
+  }
+
   template <class T>
   static constexpr bool mid_edge_row_kernels() { return gram_small_row_kernels<T>(); }
   static bool mid_edges(std::int64_t m, std::int64_t n) { return edge_heavy<Fp64MmaMidEdge>(m, n); }

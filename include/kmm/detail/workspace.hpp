@@ -33,19 +33,28 @@
 namespace kmm {
 namespace detail {
 
+/// ask()'s answer for device id `dev`, kept in `cache` (one slot per id
+/// below 64; 0: not asked yet) once it is positive, so it is asked once.
+template <class V, class Ask>
+V per_device(V (&cache)[64], int dev, const Ask& ask) {
+  if (dev >= 0 && dev < 64 && cache[dev] > 0) return cache[dev];
+  const V v = ask();
+  if (dev >= 0 && dev < 64 && v > 0) cache[dev] = v;
+  return v;
+}
+
 /// Multiprocessors (CUDA SMs) of the space's device; on other GPU backends
 /// Kokkos' concurrency over 2048 threads per multiprocessor.
 template <class ExecSpace>
 int multiprocessors(const ExecSpace& space) {
 #if defined(KOKKOS_ENABLE_CUDA)
   if constexpr (std::is_same<ExecSpace, Kokkos::Cuda>::value) {
-    static int cached[64] = {};  // per device id; 0 = not asked yet
+    static int cached[64] = {};
     const int dev = space.cuda_device();
-    if (dev >= 0 && dev < 64 && cached[dev] > 0) return cached[dev];
-    int n = 0;
-    if (cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || n < 1) n = 1;
-    if (dev >= 0 && dev < 64) cached[dev] = n;
-    return n;
+    return per_device(cached, dev, [dev] {
+      int n = 0;
+      return cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || n < 1 ? 1 : n;
+    });
   }
 #endif
   const int c = space.concurrency() / 2048;
@@ -56,16 +65,15 @@ int multiprocessors(const ExecSpace& space) {
 /// per device.
 template <class ExecSpace>
 std::size_t team_scratch_max(const ExecSpace& space) {
-  static std::size_t cached[64] = {};  // per device id; 0 = not asked yet
+  static std::size_t cached[64] = {};
   int dev = 0;
 #if defined(KOKKOS_ENABLE_CUDA)
   if constexpr (std::is_same<ExecSpace, Kokkos::Cuda>::value) dev = space.cuda_device();
 #endif
-  if (dev >= 0 && dev < 64 && cached[dev] > 0) return cached[dev];
-  const int max = Kokkos::TeamPolicy<ExecSpace>(space, 1, 1).scratch_size_max(0);
-  const std::size_t bytes = max > 0 ? std::size_t(max) : 1;
-  if (dev >= 0 && dev < 64) cached[dev] = bytes;
-  return bytes;
+  return per_device(cached, dev, [&space] {
+    const int max = Kokkos::TeamPolicy<ExecSpace>(space, 1, 1).scratch_size_max(0);
+    return max > 0 ? std::size_t(max) : std::size_t(1);
+  });
 }
 
 /// Shared memory of one multiprocessor of the space's device (CUDA), asked
@@ -76,11 +84,12 @@ std::size_t shared_memory_per_multiprocessor(const ExecSpace& space) {
   if constexpr (std::is_same<ExecSpace, Kokkos::Cuda>::value) {
     static std::size_t cached[64] = {};
     const int dev = space.cuda_device();
-    if (dev >= 0 && dev < 64 && cached[dev] > 0) return cached[dev];
-    int n = 0;
-    if (cudaDeviceGetAttribute(&n, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev) != cudaSuccess || n < 0) n = 0;
-    if (dev >= 0 && dev < 64 && n > 0) cached[dev] = std::size_t(n);
-    return std::size_t(n);
+    return per_device(cached, dev, [dev] {
+      int n = 0;
+      return cudaDeviceGetAttribute(&n, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev) != cudaSuccess || n < 0
+                 ? std::size_t(0)
+                 : std::size_t(n);
+    });
   }
 #endif
   (void)space;
