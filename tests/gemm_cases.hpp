@@ -120,8 +120,9 @@ KMM_GEMM_VARIANT(BlockedKernel, kmm::detail::gemm_with<kmm::Algorithm::Blocked>(
 /// Thin, Thin16: fp32's thin rows (32 and 16 columns).
 enum class TableRow {
   Large, Mid, Narrow, NarrowK, Narrow48, Narrow48K, Gram, GramSmall, GramWide, Short, MidEdge, Thin, Thin16,
-  // GpuRows::deep_form of NarrowK, Narrow48K, MidEdge, Gram (more than 48 KB of stages)
-  NarrowKDeep, Narrow48KDeep, MidEdgeDeep, GramDeep
+  // GpuRows::deep_form of NarrowK, Narrow48K, MidEdge, Gram and (for op(A)
+  // along k) Large: more than 48 KB of stages
+  NarrowKDeep, Narrow48KDeep, MidEdgeDeep, GramDeep, LargeKDeep
 };
 template <TableRow W>
 constexpr bool is_narrow_row() {
@@ -137,10 +138,12 @@ constexpr TableRow shallow_row() {
          : W == TableRow::Narrow48KDeep ? TableRow::Narrow48K
          : W == TableRow::MidEdgeDeep   ? TableRow::MidEdge
          : W == TableRow::GramDeep      ? TableRow::Gram
+         : W == TableRow::LargeKDeep    ? TableRow::Large
                                         : W;
 }
 /// Row W of GPU space E's table for value type V (a deep row: its shallow
-/// row's deep_form).
+/// row's deep_form for op(A) along k, which only the large row's depends
+/// on).
 template <TableRow W, class E, class V, class Table = kmm::TileTable<E>>
 using table_row_shallow = std::conditional_t<
     W == TableRow::Large, typename Table::template blocked<V>,
@@ -160,7 +163,7 @@ using table_row_shallow = std::conditional_t<
                                                                                                        thin_or_short<W, Table>>>>>>>>;
 template <TableRow W, class E, class V, class Table = kmm::TileTable<E>>
 using table_row = std::conditional_t<W == shallow_row<W>(), table_row_shallow<W, E, V, Table>,
-                                     typename Table::template deep_form<table_row_shallow<shallow_row<W>(), E, V, Table>>>;
+                                     typename Table::template deep_form<table_row_shallow<shallow_row<W>(), E, V, Table>, 0>>;
 template <TableRow W>
 struct BlockedRowKernel {
   template <class E, class T, class AV, class BV, class CV>

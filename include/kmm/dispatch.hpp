@@ -78,7 +78,7 @@ template <class R, class ExecSpace, class Facts>
 void launch_row(const ExecSpace& space, const Facts& f, typename Facts::T alpha, typename Facts::T beta, int sms) {
   using Table = TileTable<ExecSpace>;
   using T = typename Facts::T;
-  using Deep = typename Table::template deep_form<R>;  // R's deep form, where it has one and it fits
+  using Deep = typename Table::template deep_form<R, Facts::A_FAST>;  // R's deep form, where it has one and it fits
   if constexpr (!std::is_same<Deep, R>::value) {
     if (Table::template deep_for<R>(f.m, f.n) &&
         Table::stages_fit(std::int64_t(kernels::GpuBlocked<Deep, ExecSpace, Facts>::scratch_bytes()), Deep::team_size,

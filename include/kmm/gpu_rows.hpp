@@ -282,16 +282,34 @@ struct GpuRows {
   using Fp64MmaMidEdgeDeep = GpuRow<Block<64, 64, 16>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>,
                                     AsyncAllDeep<4>, MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
   using Fp64MmaGramDeep = Fp64MmaMidEdgeDeep;
-  /// Row R's deep form (R itself where it has none); the dispatcher
-  /// launches it in R's place where it fits (detail::launch_row) and
-  /// TileTable::deep_for says so.
-  template <class R>
+  /// The large row's deep form, for op(A) along k only: 16-deep k-steps in
+  /// three stages (72-74 KB, two blocks per multiprocessor), so each k-step
+  /// reads 128 bytes of every row of op(A) where the 8-deep row reads 64,
+  /// as the narrow k-rows do. On the H200 (perf-log: "The large row 16 deep
+  /// for op(A) along k"): C of 48-64 columns split over long k 1.06-1.20 as
+  /// fast (8192 x 64 x 4096 opA = T 0.79 -> 0.89-0.95 of cuBLAS), 10000^3
+  /// opA = T 1.05-1.06, other products with op(A) along k 0.95-1.04 (2500^3
+  /// and 3000^3 the lowest); four stages ran no faster than three. Two of
+  /// its split kernels spill 12-16 bytes at 255 registers. op(A) along m
+  /// keeps the 8-deep row (128 x 64 x 16 in three and four stages ran
+  /// 0.80-0.88 of cuBLAS at 4096^3 NN against 0.86-0.87: "What limits the
+  /// fp64 large row").
+  using Fp64MmaLargeKDeep = GpuRow<Block<128, 64, 16>, WarpTile<64, 32>, FragmentPacks<2, 2>, ScratchPad<4>,
+                                   AsyncAllDeep<3>, MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>;
+  /// Row R's deep form for op(A) of unit-stride direction AFast (0 along
+  /// k, 1 along m, -1 known at run time only): R itself where it has none;
+  /// the dispatcher launches it in R's place where it fits
+  /// (detail::launch_row) and TileTable::deep_for says so.
+  template <class R, int AFast = -1>
   using deep_form = std::conditional_t<
       std::is_same<R, Fp64MmaNarrowK>::value, Fp64MmaNarrowKDeep,
-      std::conditional_t<std::is_same<R, Fp64MmaNarrow48K>::value, Fp64MmaNarrow48KDeep,
-                         std::conditional_t<std::is_same<R, Fp64MmaMidEdge>::value, Fp64MmaMidEdgeDeep,
-                                            std::conditional_t<std::is_same<R, Fp64MmaGram>::value,
-                                                               Fp64MmaGramDeep, R>>>>;
+      std::conditional_t<
+          std::is_same<R, Fp64MmaNarrow48K>::value, Fp64MmaNarrow48KDeep,
+          std::conditional_t<
+              std::is_same<R, Fp64MmaMidEdge>::value, Fp64MmaMidEdgeDeep,
+              std::conditional_t<std::is_same<R, Fp64MmaGram>::value, Fp64MmaGramDeep,
+                                 std::conditional_t<std::is_same<R, Fp64MmaLarge>::value && AFast == 0,
+                                                    Fp64MmaLargeKDeep, R>>>>>;
   template <class T>
   using blocked = std::conditional_t<std::is_same<T, float>::value, Fp32Large, Fp64Large>;
   template <class T>
