@@ -422,6 +422,26 @@ TEST(TilePick, Fp64TallCTakesTheNarrowRowWithinTwoPercent) {
   }
 }
 
+// Tall fp64 C of 49-64 columns that the rule gives the 32-column narrow row
+// goes on the mid edge form's deep form where op(A) runs along k
+// (TileTable::narrow_on_mid_deep; the dispatcher also asks stages_fit):
+// 25000 x 60 x 300 on 132 multiprocessors is such a product (the large
+// row's 196 blocks part-fill its 264 slots, the narrow row's 392 fill 396).
+TEST(TilePick, TallCOf49To64ColumnsOnTheMidDeepRow) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  EXPECT_FALSE(Table::narrow_on_mid_deep(48)) << "one 48-column block: the 48-column rows' products";
+  EXPECT_TRUE(Table::narrow_on_mid_deep(49));
+  EXPECT_TRUE(Table::narrow_on_mid_deep(64));
+  EXPECT_FALSE(Table::narrow_on_mid_deep(65)) << "C of 65-128 columns keeps the narrow row";
+  if constexpr (Table::f64_mma) {
+    EXPECT_EQ(Table::Fp64MmaMidEdgeDeep::BN, 64);
+    EXPECT_EQ(Table::Fp64MmaMidEdgeDeep::BK, 16);
+    EXPECT_EQ((Table::blocked_pick<double>(25000, 60, 300, false, true, 132, true)), Table::Pick::Narrow);
+  } else {
+    GTEST_SKIP() << "the fp64 MMA rows (this build has no fp64 MMA)";
+  }
+}
+
 // The narrow row by op(A)'s direction (the dispatcher's blocked_narrow<T,
 // A_FAST>, C^T's with op(B)'s): 16-deep k-steps where op(A) runs along k
 // (its layout fixes it), 8-deep four-stage ones along m or at run time
@@ -1603,9 +1623,12 @@ TYPED_TEST(GpuRows, AutoThinCMatchesReference) {
   } else {
     unsigned seed = 9876;
     // (16500 x 45 x 520: the 48-column row, but with op(B) = B^T, whose rows
-    // lie 45 doubles apart, the 32-column one: the operands fit no packs)
-    for (const Shape3& sh :
-         std::vector<Shape3>{{20000, 8, 100}, {7, 17000, 60}, {16500, 24, 300}, {16500, 40, 600}, {16500, 45, 520}})
+    // lie 45 doubles apart, the 32-column one: the operands fit no packs;
+    // 25000 x 60 x 300 and 20000 x 50 x 520: the narrow row, with opA = T the
+    // mid edge form's deep form where it fits: TileTable::narrow_on_mid_deep)
+    for (const Shape3& sh : std::vector<Shape3>{
+             {20000, 8, 100}, {7, 17000, 60}, {16500, 24, 300}, {16500, 40, 600}, {16500, 45, 520}, {25000, 60, 300},
+             {20000, 50, 520}})
       for (Op opA : {Op::N, Op::T})
         for (Op opB : {Op::N, Op::T}) {
           const Case cs{sh.m, sh.n, sh.k, opA, opB, Lay::L, Lay::L, Lay::L, 1.0, -1.5};

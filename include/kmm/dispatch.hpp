@@ -99,7 +99,9 @@ void launch_row(const ExecSpace& space, const Facts& f, typename Facts::T alpha,
 
 /// GPU Blocked on the operands d describes: the row the table picks for the shape (large, mid
 /// (its edge form for C mostly in edge blocks, TileTable::Fp64MidEdge),
-/// narrow, 32 or 48 columns wide (16-deep where op(A) runs along k), Gram,
+/// narrow, 32 or 48 columns wide (16-deep where op(A) runs along k; for
+/// tall C of 49-64 columns with op(A) along k the mid edge form's deep form
+/// where it fits, TileTable::narrow_on_mid_deep), Gram,
 /// wide Gram, small Gram, 96-row, or fp32's thin rows), with k split where
 /// that row's blocks leave most of the device's multiprocessors idle or
 /// part-fill their waves (TileTable::launch_splits), or else only the last
@@ -181,6 +183,16 @@ void blocked_on(const ExecSpace& space, const Desc& d, typename Desc::T alpha, t
   switch (pick) {
     case Table::Pick::Large: launch(type_tag<Large>{}); break;
     case Table::Pick::Narrow:
+      if constexpr (Table::template mid_edge_row_kernels<T>() && Desc::A_FAST == 0) {  // tall C of 49-64 columns
+        using E = typename Table::Fp64MmaMidEdgeDeep;
+        if (Table::narrow_on_mid_deep(d.n) &&
+            Table::stages_fit(std::int64_t(kernels::GpuBlocked<E, ExecSpace, Desc>::scratch_bytes()), E::team_size,
+                              E::min_blocks, std::int64_t(team_scratch_max(space)),
+                              std::int64_t(shared_memory_per_multiprocessor(space)))) {
+          launch(type_tag<E>{});
+          break;
+        }
+      }
       launch_if(narrow_compiled{}, type_tag<typename Table::template blocked_narrow<T, Desc::A_FAST>>{});
       break;
     case Table::Pick::Narrow48:

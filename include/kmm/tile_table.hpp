@@ -113,6 +113,18 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
   template <class T>
   static constexpr bool mid_edge_row_kernels() { return gram_small_row_kernels<T>(); }
   static bool mid_edges(std::int64_t m, std::int64_t n) { return edge_heavy<Fp64MmaMidEdge>(m, n); }
+  /// fp64 tall C of 49-64 columns with op(A) along k that blocked_pick
+  /// gives the 32-column narrow row: its two block columns read op(A)
+  /// twice, where the mid edge form's deep form (Fp64MmaMidEdgeDeep, 64 x
+  /// 64 x 16 blocks in four stages) reads it once, 16 deep. The dispatcher
+  /// takes that row there where it fits (stages_fit), else the narrow row.
+  /// On the H200 (perf-log: "Tall C of 49-64 columns on the mid row's deep
+  /// form"): 1.05-1.11 as fast on seven products of the class (25000 x 64 x
+  /// 1500 opA = T 0.72-0.76 -> 0.81-0.84 of cuBLAS, 70000 x 64 x 700 0.71-0.75
+  /// -> 0.78-0.81), 0.97-1.01 on four (100000 x 64 x 500 the lowest); C of
+  /// 65-128 columns ran level or slower on it (50000 x 96 x 800 opA = T 0.88
+  /// as fast, 12000 x 80 x 4000 0.95), so keeps the narrow row.
+  static bool narrow_on_mid_deep(std::int64_t n) { return n > Fp64Narrow48::BN && n <= Fp64MmaMidEdgeDeep::BN; }
 
   /// Which Blocked row computes an m x n x k product (perf-log: "Edges
   /// without registers"). fp32: with directions the layouts fix, a thin
