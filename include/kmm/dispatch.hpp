@@ -66,6 +66,16 @@ void run_gpu_blocked(const ExecSpace& space, typename CView::const_value_type al
     kernels::gpu_blocked<Row>(space, d.facts(), alpha, beta, splits);
 }
 
+/// Does row R's kernel on operands Facts fit what Kokkos lets a team take
+/// and the device's multiprocessors hold, R::min_blocks of them
+/// (GridRules::stages_fit)? Asked of the rows of more than 48 KB.
+template <class R, class Facts, class ExecSpace>
+bool row_fits(const ExecSpace& space) {
+  return TileTable<ExecSpace>::stages_fit(std::int64_t(kernels::GpuBlocked<R, ExecSpace, Facts>::scratch_bytes()),
+                                          R::team_size, R::min_blocks, std::int64_t(team_scratch_max(space)),
+                                          std::int64_t(shared_memory_per_multiprocessor(space)));
+}
+
 /// GPU Blocked row R (or its deep form where it takes it and the device and
 /// Kokkos hold its blocks: GpuRows::deep_form, TileTable::deep_for,
 /// GridRules::stages_fit) on the operands f describes (d's, or C^T's), for
@@ -80,10 +90,7 @@ void launch_row(const ExecSpace& space, const Facts& f, typename Facts::T alpha,
   using T = typename Facts::T;
   using Deep = typename Table::template deep_form<R, Facts::A_FAST>;  // R's deep form, where it has one and it fits
   if constexpr (!std::is_same<Deep, R>::value) {
-    if (Table::template deep_for<R>(f.m, f.n) &&
-        Table::stages_fit(std::int64_t(kernels::GpuBlocked<Deep, ExecSpace, Facts>::scratch_bytes()), Deep::team_size,
-                          Deep::min_blocks, std::int64_t(team_scratch_max(space)),
-                          std::int64_t(shared_memory_per_multiprocessor(space))))
+    if (Table::template deep_for<R>(f.m, f.n) && row_fits<Deep, Facts>(space))
       return launch_row<Deep>(space, f, alpha, beta, sms);
   }
   int splits = Table::template launch_splits<R, T>(f.m, f.n, f.k, sms);
@@ -185,10 +192,7 @@ void blocked_on(const ExecSpace& space, const Desc& d, typename Desc::T alpha, t
     case Table::Pick::Narrow:
       if constexpr (Table::template mid_edge_row_kernels<T>() && Desc::A_FAST == 0) {  // tall C of 49-64 columns
         using E = typename Table::Fp64MmaMidEdgeDeep;
-        if (Table::narrow_on_mid_deep(d.n) &&
-            Table::stages_fit(std::int64_t(kernels::GpuBlocked<E, ExecSpace, Desc>::scratch_bytes()), E::team_size,
-                              E::min_blocks, std::int64_t(team_scratch_max(space)),
-                              std::int64_t(shared_memory_per_multiprocessor(space)))) {
+        if (Table::narrow_on_mid_deep(d.n) && row_fits<E, Desc>(space)) {
           launch(type_tag<E>{});
           break;
         }

@@ -283,7 +283,7 @@ struct GpuRows {
                                     AsyncAllDeep<4>, MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
   using Fp64MmaGramDeep = Fp64MmaMidEdgeDeep;
   /// The large row's deep form, for op(A) along k only: 16-deep k-steps in
-  /// three stages (72-74 KB, two blocks per multiprocessor), so each k-step
+  /// three stages (72-74 KB with op(A) along k, two blocks per multiprocessor), so each k-step
   /// reads 128 bytes of every row of op(A) where the 8-deep row reads 64,
   /// as the narrow k-rows do. On the H200 (perf-log: "The large row 16 deep
   /// for op(A) along k"): C of 48-64 columns split over long k 1.06-1.20 as
