@@ -124,7 +124,7 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
   /// -> 0.78-0.81), 0.97-1.01 on four (100000 x 64 x 500 the lowest); C of
   /// 65-128 columns ran level or slower on it (50000 x 96 x 800 opA = T 0.88
   /// as fast, 12000 x 80 x 4000 0.95), so keeps the narrow row.
-  static bool narrow_on_mid_deep(std::int64_t n) { return n > Fp64Narrow48::BN && n <= Fp64MmaMidEdgeDeep::BN; }
+  static bool narrow_on_mid_deep(std::int64_t n) { return n > Fp64MmaNarrow48::BN && n <= Fp64MmaMidEdgeDeep::BN; }
 
   /// Which Blocked row computes an m x n x k product (perf-log: "Edges
   /// without registers"). fp32: with directions the layouts fix, a thin
