@@ -29,7 +29,7 @@ done
 git describe --always --dirty > .gpu/commit 2>/dev/null || true  # -dirty: built from uncommitted changes
 ls -la .gpu/bin .gpu/lib
 # A device call carries at most 64 MiB: the binaries travel xz-compressed
-# (42 MB for 7bb43dc's tree; -9e's 64 MiB window finds the code the
+# (45 MB for e4592f9's tree; -9e's 64 MiB window finds the code the
 # executables share, where -6 made 58 MB: docs/gpu.md) and gpu-run.sh
 # unpacks them.
 tar -C .gpu -cf - bin lib | xz -T0 -9e > .gpu/pack.tar.xz
