@@ -95,9 +95,6 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
     return big <= batched_naive_max<T>() ? Algorithm::Naive : Algorithm::Blocked;
   }
 
-  /// The mid row's edge form (Fp64MidEdge): its kernels are compiled for
-  /// fp64 on the tensor cores; the dispatcher takes it where the mid row is
-  /// picked and C is mostly its edge blocks (mid_edges).
   /// Does row R take its deep form (GpuRows::deep_form) for an m x n C? The
   /// Gram row where C has two of its blocks or more: one block of C split
   /// over hundreds of k-ranges ran 0.83-0.90 as fast on the deep form (64 x
@@ -110,6 +107,9 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
     return !std::is_same<R, Fp64MmaGram>::value || blocks<R>(m, n) >= 2;
   }
 
+  /// The mid row's edge form (Fp64MidEdge): its kernels are compiled for
+  /// fp64 on the tensor cores; the dispatcher takes it where the mid row is
+  /// picked and C is mostly its edge blocks (mid_edges).
   template <class T>
   static constexpr bool mid_edge_row_kernels() { return gram_small_row_kernels<T>(); }
   static bool mid_edges(std::int64_t m, std::int64_t n) { return edge_heavy<Fp64MmaMidEdge>(m, n); }
