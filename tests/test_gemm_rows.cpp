@@ -647,7 +647,9 @@ TEST(TilePick, Fp32WideCTakesTheMidRow) {
 // (on 132 multiprocessors 48 x 30000 x 1200 and 40 x 30000 x 1000: one
 // 48-column wave against two; 60 x 60000 x 200: two large-row waves against
 // three; on 108, two against two: not; 36 x 40000 x 1000 and 44 x 40000 x
-// 900: as many waves on both). Not where C^T would take the
+// 900: as many waves on both). Gram products (operands along k) of at most
+// 32 rows that the rule gives a Gram row: C^T on the narrow row (20 x 100 x
+// 500000, 8 x 1000 x 100000). Not where C^T would take the
 // large row split (35 x 700 x 2048), nor where C has 128 rows or more, is
 // not wide, takes the 96-row or small Gram row, or where C^T would take the
 // mid row too (the 64 x 64 Gram product); never fp32.
@@ -670,11 +672,24 @@ TEST(TilePick, Fp64WideCAsTallCT) {
         for (bool k_contiguous : {true, false})
           EXPECT_TRUE(Table::blocked_transpose<double>(sh.m, sh.n, sh.k, true, sms, k_contiguous))
               << sh.m << " x " << sh.n << " x " << sh.k << where;
-      // split on the mid row (operands along k: the Gram rows, not transposed)
+      // split on the mid row, or with operands along k on a Gram row
       for (const Shape3& sh : std::vector<Shape3>{{32, 10000, 10000}, {20, 1000, 50000}}) {
         EXPECT_TRUE(Table::blocked_transpose<double>(sh.m, sh.n, sh.k, true, sms)) << sh.m << " x " << sh.n << where;
-        EXPECT_FALSE(Table::blocked_transpose<double>(sh.m, sh.n, sh.k, true, sms, true)) << sh.m << " x " << sh.n << where;
+        EXPECT_TRUE(Table::blocked_transpose<double>(sh.m, sh.n, sh.k, true, sms, true)) << sh.m << " x " << sh.n << where;
       }
+      // Gram products of at most 32 rows on the Gram or wide Gram row: C^T
+      // on the narrow row; not C of 33 rows, nor where C^T takes the small
+      // Gram row (16 x 48) or the 96-row row (32 x 96 stays on the small Gram row)
+      for (const Shape3& sh : std::vector<Shape3>{{20, 100, 500000}, {16, 128, 500000}, {8, 1000, 100000},
+                                                  {32, 256, 200000}}) {
+        const Pick p = Table::blocked_pick<double>(sh.m, sh.n, sh.k, false, true, sms, true);
+        EXPECT_TRUE(p == Pick::Gram || p == Pick::GramWide) << sh.m << " x " << sh.n << " x " << sh.k << where;
+        const auto t = Table::blocked_transpose<double>(sh.m, sh.n, sh.k, true, sms, true);
+        EXPECT_TRUE(t && *t == Pick::Narrow) << sh.m << " x " << sh.n << " x " << sh.k << where;
+      }
+      for (const Shape3& sh : std::vector<Shape3>{{33, 100, 500000}, {16, 48, 1000000}, {32, 96, 500000}})
+        EXPECT_FALSE(Table::blocked_transpose<double>(sh.m, sh.n, sh.k, true, sms, true))
+            << sh.m << " x " << sh.n << " x " << sh.k << where;
       for (const Shape3& sh : std::vector<Shape3>{{48, 30000, 1200}, {40, 30000, 1000}, {60, 60000, 200}})
         EXPECT_EQ(bool(Table::blocked_transpose<double>(sh.m, sh.n, sh.k, true, sms)), sms == 132)
             << sh.m << " x " << sh.n << " x " << sh.k << where;
@@ -1567,6 +1582,14 @@ TYPED_TEST(GpuRows, TransposedRowsMatchReference) {
         }
     }
     EXPECT_GT(ran, 0) << "no product of the list is computed as C^T on " << sms << " SMs";
+    // (and a Gram product of at most 32 rows, operands along k: op(A)^T of a
+    // LayoutLeft A, op(B) of a LayoutLeft B)
+    const Shape3 gram{20, 100, 30000};
+    EXPECT_TRUE(Table::template blocked_transpose<T>(gram.m, gram.n, gram.k, true, sms, true)) << sms << " SMs";
+    for (Op opA : {Op::N, Op::T}) {
+      const Case cs{gram.m, gram.n, gram.k, opA, Op::N, Lay::L, Lay::L, Lay::L, 0.8, -0.6};
+      EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(cs, BlockedKernel{}, ++seed)), "") << cs.str();
+    }
   }
 }
 

@@ -340,6 +340,14 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
   /// x 700 x 2048 0.87, 64 x 2000 x 2000 0.81; perf-log: "Wide C as tall
   /// C^T", "Thin C on the narrow row", "Wide C as C^T at shorter k, by
   /// waves").
+  /// Gram products (operands both along k) whose C has at most
+  /// transpose_thin_m rows and which blocked_pick gives the Gram or wide Gram
+  /// row: C^T where its pick is a narrow row, one block column that reads
+  /// each panel once, where the Gram rows' 64-row blocks pad C at least twice
+  /// as much and leave the product bound by the tensor cores (20 x 100 x
+  /// 500000 opA = T: 8.2 GFLOP of MMA work for 2.0; 0.69 -> 0.88 of cuBLAS,
+  /// 8 x 1000 x 100000 0.64 -> 1.02; perf-log: "Gram products of at most 32
+  /// rows as C^T on the narrow row").
   /// fp32 with directions the layouts fix: C of at most 32 rows and more
   /// columns, C^T on its thin row (as C^T: 16 x 1000000 x 16 0.46 -> 1.11 of
   /// cuBLAS, 24 x 200000 x 100 0.27 -> 0.90, 20 x 50000 x 400 0.25 -> 0.75;
@@ -356,9 +364,11 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
       return blocked_pick<T>(n, m, k, false, static_directions, multiprocessors);
     }
     if (!transposed_row_kernels<T>() || m >= n || m >= 128) return std::nullopt;
-    if (blocked_pick<T>(m, n, k, false, static_directions, multiprocessors, k_contiguous, packs48) != Pick::Mid)
-      return std::nullopt;
+    const Pick p = blocked_pick<T>(m, n, k, false, static_directions, multiprocessors, k_contiguous, packs48);
+    const bool gram_thin = m <= transpose_thin_m && (p == Pick::Gram || p == Pick::GramWide);
+    if (p != Pick::Mid && !gram_thin) return std::nullopt;
     const Pick t = blocked_pick<T>(n, m, k, false, static_directions, multiprocessors, k_contiguous, packs48, false);
+    if (gram_thin) return t == Pick::Narrow || t == Pick::Narrow48 ? std::optional<Pick>(t) : std::nullopt;
     if (t != Pick::Narrow && t != Pick::Narrow48 &&
         !(t == Pick::Large && launch_splits<Fp64Large, T>(n, m, k, multiprocessors) == 1))
       return std::nullopt;
