@@ -196,8 +196,8 @@ KOKKOS_FORCEINLINE_FUNCTION void update_c_pack(T* p, T (&v)[V], T alpha, T beta)
 /// The asynchronous copies below (cp.async, sm_80 and newer) of floats ask
 /// L2 to fetch the 256 bytes around each copy (.L2::256B): an fp32 row's
 /// 16-deep k-step reads 64 bytes of each line of an operand whose unit
-/// stride runs along k, so the next four k-steps' bytes of that line come
-/// in the same DRAM visit. fp64 copies carry no prefetch size: their
+/// stride runs along k, so four k-steps' bytes of that line (this one's and
+/// three more) come in the same DRAM visit. fp64 copies carry no prefetch size: their
 /// k-contiguous rows read 64-128 bytes a step and ran no faster with 128 or
 /// 256 (perf-log: "L2 prefetch sizes on the asynchronous copies"; fp32 16000
 /// x 64 x 3000 opA = T 1.19 as fast on the H200).
