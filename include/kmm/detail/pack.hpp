@@ -197,10 +197,10 @@ KOKKOS_FORCEINLINE_FUNCTION void update_c_pack(T* p, T (&v)[V], T alpha, T beta)
 /// L2 to fetch the 256 bytes around each copy (.L2::256B): an fp32 row's
 /// 16-deep k-step reads 64 bytes of each line of an operand whose unit
 /// stride runs along k, so four k-steps' bytes of that line (this one's and
-/// three more) come in the same DRAM visit. fp64 copies carry no prefetch size: their
-/// k-contiguous rows read 64-128 bytes a step and ran no faster with 128 or
-/// 256 (perf-log: "L2 prefetch sizes on the asynchronous copies"; fp32 16000
-/// x 64 x 3000 opA = T 1.19 as fast on the H200).
+/// three more) come in the same DRAM visit. fp64 copies carry no prefetch
+/// size: their k-contiguous rows read 64-128 bytes a step and ran no faster
+/// with 128 or 256 (perf-log: "L2 prefetch sizes on the asynchronous
+/// copies"; fp32 16000 x 64 x 3000 opA = T 1.19 as fast on the H200).
 /// Copies one 16-byte pack (or 8-byte: two floats, a row's VN = 2) from
 /// global memory to team scratch without staging it in registers: cp.async
 /// (8 bytes through L1, .cg takes 16 only), complete once this thread calls
