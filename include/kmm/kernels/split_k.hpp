@@ -7,10 +7,10 @@
 // with the partials added in a fixed order, so a call gives the same bits on
 // every run (no atomics into C). Two forms (reduce_by_packs picks):
 // - the pack form: a thread per 16-byte pack of C (or per element where C
-//   and the partials do not take packs), adding the partials in split
-//   order, kReduceChunk reads issued before they are added. Where S is at
-//   most kReduceChunk, or where C has enough packs for a block of
-//   kReducePackBlock threads on every multiprocessor (split products of
+//   and the partials do not take packs), in teams of kReducePackBlock
+//   threads, adding the partials in split order, kReduceChunk reads issued
+//   before they are added. Where S is at most kReduceChunk, or where C has
+//   enough packs for a team on every multiprocessor (split products of
 //   tall or wide C: tens of thousands of packs, 9-40 splits).
 // - the grouped form, for many splits of a small C (Gram products of tall
 //   panels: hundreds of splits of one or a few blocks, so C has a few
@@ -34,8 +34,9 @@ namespace kernels {
 
 /// Partial reads a thread of the pack form issues before it adds them.
 constexpr int kReduceChunk = 8;
-/// The pack form takes more than kReduceChunk splits where its threads fill
-/// a block of this many on every multiprocessor.
+/// The pack form's team size (launch_reduce_by_packs); it takes more than
+/// kReduceChunk splits where its threads fill a team on every
+/// multiprocessor.
 constexpr int kReducePackBlock = 256;
 /// The pack form's width: 16 bytes of T.
 template <class T>
@@ -153,20 +154,46 @@ struct ReduceManyPartials {
   }
 };
 
+/// The pack form's launch: teams of kReducePackBlock threads (fewer where
+/// Kokkos gives the functor fewer), thread r of team t forming the pack
+/// t * team + r (the league loops where C has more packs than 2^30 teams
+/// cover). A TeamPolicy, not a RangePolicy: Kokkos picks a RangePolicy's
+/// block size by an occupancy search that gave ReduceByPacks<double, 2>
+/// blocks of 32 threads (on the H200 16000 x 64 x 3000 opA = T's
+/// reduction ran in 12.5 us so, 9.7 us in teams: perf-log "The pack form of
+/// the split-k reduction in teams of 256 threads").
+template <class ExecSpace, class F>
+struct ReducePacksInTeams {
+  using policy_type = Kokkos::TeamPolicy<ExecSpace>;
+  F f;
+  detail::index_t packs;
+  KOKKOS_INLINE_FUNCTION void operator()(const typename policy_type::member_type& team) const {
+    const detail::index_t size = team.team_size(), stride = detail::index_t(team.league_size()) * size;
+    for (detail::index_t e = detail::index_t(team.league_rank()) * size + team.team_rank(); e < packs; e += stride)
+      f(e);
+  }
+};
+template <class ExecSpace, class F>
+void launch_reduce_by_packs(const ExecSpace& space, const F& f, detail::index_t packs) {
+  using K = ReducePacksInTeams<ExecSpace, F>;
+  const K g{f, packs};
+  // (asked once per functor type, as the grouped form's)
+  static const int most = typename K::policy_type(space, 1, 1).team_size_max(g, Kokkos::ParallelForTag());
+  const int team = most < kReducePackBlock ? most : kReducePackBlock;
+  Kokkos::parallel_for("kmm::gemm[split-k reduce]",
+                       typename K::policy_type(space, detail::league_for((packs + team - 1) / team), team), g);
+}
+
 /// The pack form of C = alpha * (sum of the `splits` partials) + beta * C
 /// (ReduceByPacks), 16-byte packs where c_packs (below), else elements.
 template <class ExecSpace, class T>
 void reduce_partials_by_packs(const ExecSpace& space, int splits, const T* partial, const PartialLayout& p, T alpha,
                               T beta, T* c, detail::index_t c_si, detail::index_t c_sj, bool c_packs) {
-  using Range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<detail::index_t>>;
   constexpr int V = reduce_pack<T>();
-  if (V > 1 && c_packs) {
-    Kokkos::parallel_for("kmm::gemm[split-k reduce]", Range(space, 0, p.size() / V),
-                         ReduceByPacks<T, V>{c, c_si, c_sj, partial, p, splits, alpha, beta});
-  } else {
-    Kokkos::parallel_for("kmm::gemm[split-k reduce]", Range(space, 0, p.size()),
-                         ReduceByPacks<T, 1>{c, c_si, c_sj, partial, p, splits, alpha, beta});
-  }
+  if (V > 1 && c_packs)
+    launch_reduce_by_packs(space, ReduceByPacks<T, V>{c, c_si, c_sj, partial, p, splits, alpha, beta}, p.size() / V);
+  else
+    launch_reduce_by_packs(space, ReduceByPacks<T, 1>{c, c_si, c_sj, partial, p, splits, alpha, beta}, p.size());
 }
 /// The grouped form of the same (ReduceManyPartials).
 template <class ExecSpace, class T>
