@@ -120,9 +120,9 @@ KMM_GEMM_VARIANT(BlockedKernel, kmm::detail::gemm_with<kmm::Algorithm::Blocked>(
 /// Thin, Thin16: fp32's thin rows (32 and 16 columns).
 enum class TableRow {
   Large, Mid, Narrow, NarrowK, Narrow48, Narrow48K, Gram, GramSmall, GramWide, Short, MidEdge, Thin, Thin16,
-  // GpuRows::deep_form of NarrowK, Narrow48K, MidEdge, Gram and (for op(A)
-  // along k) Large: more than 48 KB of stages
-  NarrowKDeep, Narrow48KDeep, MidEdgeDeep, GramDeep, LargeKDeep
+  // GpuRows::deep_form of NarrowK, Narrow48K, MidEdge, Gram, Short and
+  // (for op(A) along k) Large: more than 48 KB of stages
+  NarrowKDeep, Narrow48KDeep, MidEdgeDeep, GramDeep, ShortDeep, LargeKDeep
 };
 template <TableRow W>
 constexpr bool is_narrow_row() {
@@ -138,6 +138,7 @@ constexpr TableRow shallow_row() {
          : W == TableRow::Narrow48KDeep ? TableRow::Narrow48K
          : W == TableRow::MidEdgeDeep   ? TableRow::MidEdge
          : W == TableRow::GramDeep      ? TableRow::Gram
+         : W == TableRow::ShortDeep     ? TableRow::Short
          : W == TableRow::LargeKDeep    ? TableRow::Large
                                         : W;
 }

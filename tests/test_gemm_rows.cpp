@@ -1416,12 +1416,13 @@ TEST(RowResidency, SmallGramRowFitsSixBlocksWhereAnOperandIsKMajor) {
 
 // The deep forms (GpuRows::deep_form, more than 48 KB of stages) against
 // TileTable::stages_fit, for every direction pair of their operands, and
-// the Gram row's block-count rule (deep_for): each
+// the Gram and 96-row rows' rules (deep_for): each
 // fits the blocks per multiprocessor it is made for on an H100 or H200
 // (227 KB per block opted in, so scratch_size_max(0) 219 KB with kmm's
 // Kokkos; 228 KB per multiprocessor), none where Kokkos lets a team take 40
 // KB (3.4 and 4.x as released); on an A100 (155 and 164 KB) only the large
-// row's (two blocks of 72-77 KB) holds its blocks; the 48 KB rows pass
+// row's and the 96-row row's (two blocks of 72-77 KB) hold their blocks;
+// the 48 KB rows pass
 // team_scratch_ok under any Kokkos. (Sizes computed on the host.)
 template <class Table, class R, class Facts>
 std::int64_t row_bytes() {
@@ -1446,6 +1447,11 @@ void expect_deep_fits(const char* name, bool fits_a100 = false) {
   expect_deep_fit<Table, R, OperandFacts<double, 1, 0>>(name, fits_a100);
   expect_deep_fit<Table, R, OperandFacts<double, 1, 1>>(name, fits_a100);
 }
+/// TileTable::deep_for on an H100's or H200's 132 multiprocessors, fp64.
+template <class Table, class R>
+bool deep_on_h200(std::int64_t m, std::int64_t n, std::int64_t k) {
+  return Table::template deep_for<R, double>(m, n, k, 132);
+}
 template <class Table>
 void expect_deep_forms_fit() {
   if constexpr (!Table::f64_mma) {
@@ -1455,6 +1461,7 @@ void expect_deep_forms_fit() {
     expect_deep_fits<Table, typename Table::Fp64MmaNarrow48KDeep>("Narrow48KDeep");
     expect_deep_fits<Table, typename Table::Fp64MmaMidEdgeDeep>("MidEdgeDeep");
     expect_deep_fits<Table, typename Table::Fp64MmaLargeKDeep>("LargeKDeep", true);
+    expect_deep_fits<Table, typename Table::Fp64MmaShortSquare>("ShortSquare", true);
     static_assert(std::is_same<typename Table::template deep_form<typename Table::Fp64MmaLarge, 0>,
                                typename Table::Fp64MmaLargeKDeep>::value,
                   "the large row's deep form where op(A) runs along k");
@@ -1467,10 +1474,25 @@ void expect_deep_forms_fit() {
                                typename Table::Fp64MmaMidEdgeDeep>::value,
                   "the Gram row's deep form is the mid edge form's");
     using G = typename Table::Fp64MmaGram;
-    EXPECT_FALSE(Table::template deep_for<G>(64, 64)) << "C of one Gram block keeps the 48 KB row";
-    EXPECT_TRUE(Table::template deep_for<G>(64, 65)) << "C of two Gram blocks takes the deep form";
-    EXPECT_TRUE(Table::template deep_for<G>(40, 10000));
-    EXPECT_TRUE(Table::template deep_for<typename Table::Fp64MmaMidEdge>(1, 1)) << "other rows: everywhere";
+    EXPECT_FALSE((deep_on_h200<Table, G>(64, 64, 500000))) << "C of one Gram block keeps the 48 KB row";
+    EXPECT_TRUE((deep_on_h200<Table, G>(64, 65, 500000))) << "C of two Gram blocks takes the deep form";
+    EXPECT_TRUE((deep_on_h200<Table, G>(40, 10000, 4096)));
+    EXPECT_TRUE((deep_on_h200<Table, typename Table::Fp64MmaMidEdge>(1, 1, 1))) << "other rows: everywhere";
+    // the 96-row row's: C of more than 64 columns, padded at most 2 % more,
+    // unsplit or split into items of at least short_square_min_steps
+    using S = typename Table::Fp64MmaShort;
+    static_assert(std::is_same<typename Table::template deep_form<S>, typename Table::Fp64MmaShortSquare>::value,
+                  "the 96-row row's deep form: 96 x 96 blocks");
+    EXPECT_TRUE((deep_on_h200<Table, S>(96, 96, 250000))) << "one block split 264 ways, 60 k-steps an item";
+    EXPECT_TRUE((deep_on_h200<Table, S>(80, 80, 300000)));
+    EXPECT_TRUE((deep_on_h200<Table, S>(96, 96, 200000))) << "48 k-steps an item";
+    EXPECT_FALSE((deep_on_h200<Table, S>(90, 90, 100000))) << "24 k-steps an item";
+    EXPECT_FALSE((deep_on_h200<Table, S>(96, 96, 20000)));
+    EXPECT_FALSE((deep_on_h200<Table, S>(96, 64, 400000))) << "C of 64 columns: one 96-row block column";
+    EXPECT_FALSE((deep_on_h200<Table, S>(96, 40, 400000)));
+    EXPECT_FALSE((deep_on_h200<Table, S>(88, 500, 50000))) << "500 columns: 576 in 96s, 512 in 64s";
+    EXPECT_TRUE((deep_on_h200<Table, S>(80, 20000, 1500))) << "unsplit wide C, 20064 columns against 20032";
+    EXPECT_FALSE((deep_on_h200<Table, S>(96, 2000, 5000))) << "21 blocks split 12 ways, items of 27 k-steps";
     static_assert(std::is_same<typename Table::template deep_form<typename Table::Fp64MmaMid>,
                                typename Table::Fp64MmaMid>::value,
                   "rows without a deep form are their own");
@@ -1625,6 +1647,9 @@ TYPED_TEST(GpuRows, DeepFormsMatchReference) {
       sweep_layouts<T, E, Lay::P, Lay::P, Lay::R>(SplitRowKernel<3, TableRow::MidEdgeDeep>{}, seed);
       sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<1, TableRow::GramDeep>{}, seed);
       sweep_layouts<T, E, Lay::R, Lay::L, Lay::R>(SplitRowKernel<6, TableRow::GramDeep>{}, seed);
+      sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<1, TableRow::ShortDeep>{}, seed);
+      sweep_layouts<T, E, Lay::R, Lay::L, Lay::R>(SplitRowKernel<1, TableRow::ShortDeep>{}, seed);
+      sweep_layouts<T, E, Lay::P, Lay::R, Lay::L>(SplitRowKernel<4, TableRow::ShortDeep>{}, seed);
       sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(TransposedRowKernel<TableRow::NarrowKDeep>{}, seed);
       sweep_layouts<T, E, Lay::R, Lay::L, Lay::S>(TransposedRowKernel<TableRow::Narrow48KDeep, 3>{}, seed);
       sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<1, TableRow::LargeKDeep>{}, seed);

@@ -90,7 +90,7 @@ void launch_row(const ExecSpace& space, const Facts& f, typename Facts::T alpha,
   using T = typename Facts::T;
   using Deep = typename Table::template deep_form<R, Facts::A_FAST>;  // R's deep form, where it has one and it fits
   if constexpr (!std::is_same<Deep, R>::value) {
-    if (Table::template deep_for<R>(f.m, f.n) && row_fits<Deep, Facts>(space))
+    if (Table::template deep_for<R, T>(f.m, f.n, f.k, sms) && row_fits<Deep, Facts>(space))
       return launch_row<Deep>(space, f, alpha, beta, sms);
   }
   int splits = Table::template launch_splits<R, T>(f.m, f.n, f.k, sms);

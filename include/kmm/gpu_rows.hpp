@@ -272,8 +272,9 @@ struct GpuRows {
   /// k-row 1.06-1.11 (42 x 70000 x 1200 opA = T 0.75 -> 0.81), on the
   /// 32-column one 0.99-1.06; Gram products of 2-157 Gram blocks 1.04-1.16
   /// (40 x 10000 x 4096 opA = T 0.76 -> 0.89), of one block 0.83-0.90 (so
-  /// not there). Not deepened: the 96-row row (four stages: 0.96-0.99), the
-  /// small Gram row (six stages at four blocks: 0.99-1.04).
+  /// not there). Not deepened: the small Gram row (six stages at four
+  /// blocks: 0.99-1.04); the 96-row row in four stages (0.96-0.99) was not
+  /// kept, its 96 x 96 blocks in three were (Fp64MmaShortSquare, below).
   using Fp64MmaNarrowKDeep = GpuRow<Block<128, 32, 16>, WarpTile<32, 32>, FragmentPacks<2, 2>, ScratchPad<4>,
                                     AsyncAllDeep<3>, MinBlocksPerSM<3>, GroupedRows<8>, Dmma<16, 8, 4>>;
   using Fp64MmaNarrow48KDeep = GpuRow<Block<128, 48, 16>, WarpTile<32, 48>, FragmentPacks<2, 2>, ScratchPad<4>,
@@ -296,6 +297,21 @@ struct GpuRows {
   /// fp64 large row").
   using Fp64MmaLargeKDeep = GpuRow<Block<128, 64, 16>, WarpTile<64, 32>, FragmentPacks<2, 2>, ScratchPad<4>,
                                    AsyncAllDeep<3>, MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>;
+  /// The 96-row row's deep form: 96 x 96 x 16 blocks of six warps of 48 x
+  /// 32, three stages (74-77 KB), two blocks per multiprocessor, for C of
+  /// 65-96 rows and more than 64 columns, which the 96-row row pads to
+  /// whole 64-column blocks (96 x 96 to 96 x 128, a third more MMA work)
+  /// and whose op(A) panel it reads once per 64 columns. Taken where
+  /// TileTable::deep_for says so (its padding, its split items' k-steps).
+  /// On the H200 (perf-log: "A 96 x 96 fp64 row for C of 65-96 rows"):
+  /// 1.04-1.21 as fast on C of 66-96 x 66-96 split over k of 200000 and more
+  /// (96 x 96 x 250000 opA = T 0.81 -> 0.86 of cuBLAS, 80 x 80 x 300000 0.93
+  /// -> 1.10), 1.02-1.13 on wide C of 80-96 rows (80 x 20000 x 1500 0.82-0.86
+  /// -> 0.95-0.99); where the rule leaves the 96-row row it ran 0.84-0.99 (96 x 96
+  /// x 20000, 90 x 90 x 100000: items of fewer k-steps; 88 x 500 x 50000, 96 x
+  /// 40: padded more).
+  using Fp64MmaShortSquare = GpuRow<Block<96, 96, 16>, WarpTile<48, 32>, FragmentPacks<2, 2>, ScratchPad<4>,
+                                    AsyncAllDeep<3>, MinBlocksPerSM<2>, GroupedRows<8>, Dmma<16, 8, 4>>;
   /// Row R's deep form for op(A) of unit-stride direction AFast (0 along
   /// k, 1 along m, -1 known at run time only): R itself where it has none;
   /// the dispatcher launches it in R's place where it fits
@@ -307,9 +323,11 @@ struct GpuRows {
           std::is_same<R, Fp64MmaNarrow48K>::value, Fp64MmaNarrow48KDeep,
           std::conditional_t<
               std::is_same<R, Fp64MmaMidEdge>::value, Fp64MmaMidEdgeDeep,
-              std::conditional_t<std::is_same<R, Fp64MmaGram>::value, Fp64MmaGramDeep,
-                                 std::conditional_t<std::is_same<R, Fp64MmaLarge>::value && AFast == 0,
-                                                    Fp64MmaLargeKDeep, R>>>>>;
+              std::conditional_t<
+                  std::is_same<R, Fp64MmaGram>::value, Fp64MmaGramDeep,
+                  std::conditional_t<std::is_same<R, Fp64MmaShort>::value, Fp64MmaShortSquare,
+                                     std::conditional_t<std::is_same<R, Fp64MmaLarge>::value && AFast == 0,
+                                                        Fp64MmaLargeKDeep, R>>>>>>;
   template <class T>
   using blocked = std::conditional_t<std::is_same<T, float>::value, Fp32Large, Fp64Large>;
   template <class T>

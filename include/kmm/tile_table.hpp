@@ -95,16 +95,38 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
     return big <= batched_naive_max<T>() ? Algorithm::Naive : Algorithm::Blocked;
   }
 
-  /// Does row R take its deep form (GpuRows::deep_form) for an m x n C? The
-  /// Gram row where C has two of its blocks or more: one block of C split
-  /// over hundreds of k-ranges ran 0.83-0.90 as fast on the deep form (64 x
-  /// 64 x 500000, 48 x 48 x 300000 opA = T), where four blocks per
-  /// multiprocessor keep a third more splits running; the other rows
-  /// everywhere (perf-log: "Team scratch above 48 KB: deeper stages for
-  /// streamed fp64 panels").
-  template <class R>
-  static bool deep_for(std::int64_t m, std::int64_t n) {
-    return !std::is_same<R, Fp64MmaGram>::value || blocks<R>(m, n) >= 2;
+  /// Does row R take its deep form (GpuRows::deep_form) for an m x n x k
+  /// product on a device of `multiprocessors`? The Gram row where C has two
+  /// of its blocks or more: one block of C split over hundreds of k-ranges
+  /// ran 0.83-0.90 as fast on the deep form (64 x 64 x 500000, 48 x 48 x
+  /// 300000 opA = T), where four blocks per multiprocessor keep a third more
+  /// splits running (perf-log: "Team scratch above 48 KB: deeper stages for
+  /// streamed fp64 panels"). The 96-row row (its deep form
+  /// Fp64MmaShortSquare) where C has more than 64 columns, the 96-column
+  /// blocks pad them at most 2 % more than 64-column ones, and k_splits'
+  /// count for it leaves C unsplit or keeps at least short_square_min_steps
+  /// k-steps an item: its one block of 96 x 96 C is split twice as many
+  /// ways as the 96-row row's two, so each item has half the k-steps, and an
+  /// item's fixed cost (its pipeline's fill, its partial) measured as some
+  /// 25 k-steps (perf-log: "A 96 x 96 fp64 row for C of 65-96 rows": 90 x
+  /// 90 x 100000, 24 k-steps an item, level; 96 x 96 x 200000, 48, 1.10 as
+  /// fast). k_splits, not launch_splits: the rule runs on the host before
+  /// every such launch, and launch_splits' search took it 4-9 % of a 100 us
+  /// product. The other rows everywhere.
+  static constexpr std::int64_t short_square_min_steps = 40;
+  template <class R, class T>
+  static bool deep_for(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
+    if constexpr (std::is_same<R, Fp64MmaGram>::value) {
+      return blocks<R>(m, n) >= 2;
+    } else if constexpr (std::is_same<R, Fp64MmaShort>::value) {
+      using S = Fp64MmaShortSquare;
+      const std::int64_t square = (n + S::BN - 1) / S::BN * S::BN, short_ = (n + R::BN - 1) / R::BN * R::BN;
+      if (n <= R::BN || 50 * square > 51 * short_) return false;
+      const std::int64_t q = k_splits<S, T>(m, n, k, multiprocessors), steps = (k + S::BK - 1) / S::BK;
+      return q == 1 || (steps + q - 1) / q >= short_square_min_steps;
+    } else {
+      return true;
+    }
   }
 
   /// The mid row's edge form (Fp64MidEdge): its kernels are compiled for
