@@ -120,8 +120,7 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
       return blocks<R>(m, n) >= 2;
     } else if constexpr (std::is_same<R, Fp64MmaShort>::value) {
       using S = Fp64MmaShortSquare;
-      const std::int64_t square = (n + S::BN - 1) / S::BN * S::BN, short_ = (n + R::BN - 1) / R::BN * R::BN;
-      if (n <= R::BN || 50 * square > 51 * short_) return false;
+      if (n <= R::BN || 50 * padded<S>(m, n) > 51 * padded<R>(m, n)) return false;  // (both 96 rows)
       const std::int64_t q = k_splits<S, T>(m, n, k, multiprocessors), steps = (k + S::BK - 1) / S::BK;
       return q == 1 || (steps + q - 1) / q >= short_square_min_steps;
     } else {
