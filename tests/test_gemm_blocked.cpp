@@ -185,7 +185,8 @@ TYPED_TEST(GemmAuto, MatchesReference) {
 }
 // Tall C with 65-96 columns, where Auto picks Blocked and, on a GPU, the
 // table's narrow row (TileTable::blocked_pick): 2100 x 72 x 40 unsplit with
-// edge blocks, 130 x 90 x 1500 split 11 ways (the grouped reduction). The
+// edge blocks, 130 x 90 x 1500 split 11 ways (the grouped reduction), and
+// on a GPU 14000 x 90 x 600 (fp64: the 96 x 96 row, TileTable::tall_square). The
 // harness's shapes reach no narrow row through Auto. The layouts are
 // shape_sweep's (no more kernels to compile); KMM_TEST_SMALL=1 (the
 // sanitizer preset) keeps the NN products.
@@ -201,6 +202,15 @@ TYPED_TEST(GemmAuto, NarrowColumnsMatchReference) {
       EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::L>(tall, AutoKernel{}, ++seed)), "") << tall.str();
       const Case split{130, 90, 1500, opA, opB, Lay::R, Lay::L, Lay::S, -1.5, 1.0};
       EXPECT_EQ((run_case<T, E, Lay::R, Lay::L, Lay::S>(split, AutoKernel{}, ++seed)), "") << split.str();
+      // fp64 on a GPU, op(B) along k: the 96 x 96 row where Kokkos lets its
+      // team take 74 KB (TileTable::tall_square; 146 blocks, unsplit, on 132
+      // multiprocessors, edge blocks in m and n, a partial last k-step).
+      // Host backends have no rows: the 14000 x 90 x 600 reference would
+      // only lengthen their run.
+      if (!kmm::detail::is_host_space<E>() && opB == Op::N) {
+        const Case square{14000, 90, 600, opA, opB, Lay::L, Lay::R, Lay::L, 1.0, 0.7};
+        EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::L>(square, AutoKernel{}, ++seed)), "") << square.str();
+      }
     }
 }
 // C of 65-96 rows, where Auto picks Blocked and, on a GPU, fp64, the table's

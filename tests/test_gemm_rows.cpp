@@ -442,6 +442,33 @@ TEST(TilePick, TallCOf49To64ColumnsOnTheMidDeepRow) {
   }
 }
 
+// Tall fp64 C of 65-96 columns that the rule gives the 32-column narrow row
+// goes on the 96 x 96 row where op(B) runs along k, k is at least
+// tall_square_min_k and deep_for takes that row (TileTable::tall_square;
+// the dispatcher also asks stages_fit), on 132 multiprocessors here.
+TEST(TilePick, TallCOf65To96ColumnsOnTheSquareRow) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  if constexpr (Table::f64_mma) {
+    for (bool k_contiguous : {true, false}) {
+      EXPECT_EQ((Table::blocked_pick<double>(23406, 84, 2524, false, true, 132, k_contiguous)), Table::Pick::Narrow);
+      EXPECT_EQ((Table::blocked_pick<double>(14000, 90, 600, false, true, 132, k_contiguous)), Table::Pick::Narrow);
+    }
+    EXPECT_TRUE((Table::tall_square<double>(23406, 84, 2524, true, 132))) << "244 blocks, unsplit";
+    EXPECT_TRUE((Table::tall_square<double>(12000, 80, 4000, true, 132)));
+    EXPECT_TRUE((Table::tall_square<double>(14000, 90, 600, true, 132))) << "the test below's product";
+    EXPECT_TRUE((Table::tall_square<double>(5000, 72, 6000, true, 132))) << "53 blocks split 4 ways, 94 k-steps an item";
+    EXPECT_FALSE((Table::tall_square<double>(23406, 84, 2524, false, 132))) << "op(B) along n";
+    EXPECT_FALSE((Table::tall_square<double>(60000, 70, 101, true, 132))) << "7 k-steps";
+    EXPECT_FALSE((Table::tall_square<double>(100000, 70, 500, true, 132))) << "under tall_square_min_k";
+    EXPECT_FALSE((Table::tall_square<double>(23406, 64, 2524, true, 132))) << "one 64-column block column";
+    EXPECT_FALSE((Table::tall_square<double>(23406, 97, 2524, true, 132))) << "two 96-column block columns";
+    EXPECT_FALSE((Table::tall_square<double>(2000, 90, 1200, true, 132))) << "21 blocks split 12 ways, 7 k-steps an item";
+    EXPECT_FALSE((Table::tall_square<float>(23406, 84, 2524, true, 132))) << "fp32 keeps its rows";
+  } else {
+    GTEST_SKIP() << "the fp64 MMA rows (this build has no fp64 MMA)";
+  }
+}
+
 // The narrow row by op(A)'s direction (the dispatcher's blocked_narrow<T,
 // A_FAST>, C^T's with op(B)'s): 16-deep k-steps where op(A) runs along k
 // (its layout fixes it), 8-deep four-stage ones along m or at run time

@@ -108,7 +108,8 @@ void launch_row(const ExecSpace& space, const Facts& f, typename Facts::T alpha,
 /// (its edge form for C mostly in edge blocks, TileTable::Fp64MidEdge),
 /// narrow, 32 or 48 columns wide (16-deep where op(A) runs along k; for
 /// tall C of 49-64 columns with op(A) along k the mid edge form's deep form
-/// where it fits, TileTable::narrow_on_mid_deep), Gram,
+/// where it fits, TileTable::narrow_on_mid_deep; for tall C of 65-96
+/// columns the 96 x 96 row where it fits, TileTable::tall_square), Gram,
 /// wide Gram, small Gram, 96-row, or fp32's thin rows), with k split where
 /// that row's blocks leave most of the device's multiprocessors idle or
 /// part-fill their waves (TileTable::launch_splits), or else only the last
@@ -190,6 +191,13 @@ void blocked_on(const ExecSpace& space, const Desc& d, typename Desc::T alpha, t
   switch (pick) {
     case Table::Pick::Large: launch(type_tag<Large>{}); break;
     case Table::Pick::Narrow:
+      if constexpr (Table::template short_row_kernels<T>()) {  // tall C of 65-96 columns: one 96-column block column
+        using Sq = typename Table::Fp64MmaShortSquare;
+        if (Table::template tall_square<T>(d.m, d.n, d.k, !d.b_n, sms) && row_fits<Sq, Desc>(space)) {
+          launch(type_tag<Sq>{});
+          break;
+        }
+      }
       if constexpr (Table::template mid_edge_row_kernels<T>() && Desc::A_FAST == 0) {  // tall C of 49-64 columns
         using E = typename Table::Fp64MmaMidEdgeDeep;
         if (Table::narrow_on_mid_deep(d.n) && row_fits<E, Desc>(space)) {

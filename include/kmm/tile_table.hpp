@@ -146,6 +146,26 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
   /// 65-128 columns ran level or slower on it (50000 x 96 x 800 opA = T 0.88
   /// as fast, 12000 x 80 x 4000 0.95), so keeps the narrow row.
   static bool narrow_on_mid_deep(std::int64_t n) { return n > Fp64MmaNarrow48::BN && n <= Fp64MmaMidEdgeDeep::BN; }
+  /// fp64 tall C of 65-96 columns that blocked_pick gives the 32-column
+  /// narrow row (three block columns, each reading op(A)), with op(B) along
+  /// k and k of at least tall_square_min_k: the 96 x 96 row
+  /// (Fp64MmaShortSquare: one block column, which reads op(A) once, in warp
+  /// tiles of 48 x 32) where deep_for takes it for C of that many columns
+  /// (its padding; unsplit, or items of at least short_square_min_steps
+  /// k-steps). The dispatcher takes it there where it fits (stages_fit).
+  /// On an H100 (perf-log: "Tall C of 65-96 columns on the 96 x 96 row;
+  /// small copies"): op(A) along k 1.03-1.26 as fast (23406 x 84 x 2524
+  /// opA = T 0.75 -> 0.93 of cuBLAS, 22528 x 91 x 3020 0.70 -> 0.88), op(A)
+  /// along m 1.06-1.09 (50000 x 96 x 800, 12000 x 80 x 4000), 1.01 at k =
+  /// 500; slower at k of 101-115 (60000 x 70 x 101 0.87, 93816 x 67 x 115
+  /// 0.90: 7-8 k-steps) and with op(B) along n (30000 x 90 x 1500 opB = T
+  /// 0.96), which keep the narrow row.
+  static constexpr std::int64_t tall_square_min_k = 512;
+  template <class T>
+  static bool tall_square(std::int64_t m, std::int64_t n, std::int64_t k, bool b_along_k, int multiprocessors) {
+    return short_row_kernels<T>() && b_along_k && n > Fp64MmaShort::BN && n <= Fp64MmaShortSquare::BN &&
+           k >= tall_square_min_k && deep_for<Fp64MmaShort, T>(m, n, k, multiprocessors);
+  }
 
   /// Which Blocked row computes an m x n x k product (perf-log: "Edges
   /// without registers"). fp32: with directions the layouts fix, a thin
