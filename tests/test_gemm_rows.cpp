@@ -444,7 +444,8 @@ TEST(TilePick, TallCOf49To64ColumnsOnTheMidDeepRow) {
 
 // Tall fp64 C of 65-96 columns that the rule gives the 32-column narrow row
 // goes on the 96 x 96 row where op(B) runs along k, k is at least
-// tall_square_min_k and deep_for takes that row (TileTable::tall_square;
+// tall_square_min_k, its grid pads C at most 2 % more than the narrow row's
+// and deep_for takes that row (TileTable::tall_square;
 // the dispatcher also asks stages_fit), on 132 multiprocessors here.
 TEST(TilePick, TallCOf65To96ColumnsOnTheSquareRow) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
@@ -463,6 +464,8 @@ TEST(TilePick, TallCOf65To96ColumnsOnTheSquareRow) {
     EXPECT_FALSE((Table::tall_square<double>(23406, 64, 2524, true, 132))) << "one 64-column block column";
     EXPECT_FALSE((Table::tall_square<double>(23406, 97, 2524, true, 132))) << "two 96-column block columns";
     EXPECT_FALSE((Table::tall_square<double>(2000, 90, 1200, true, 132))) << "21 blocks split 12 ways, 7 k-steps an item";
+    EXPECT_FALSE((Table::tall_square<double>(115, 90, 957947, true, 132))) << "192 rows in 96s against 128";
+    EXPECT_TRUE((Table::tall_square<double>(16000, 96, 3000, true, 132))) << "16032 rows in 96s against 16000";
     EXPECT_FALSE((Table::tall_square<float>(23406, 84, 2524, true, 132))) << "fp32 keeps its rows";
   } else {
     GTEST_SKIP() << "the fp64 MMA rows (this build has no fp64 MMA)";

@@ -150,21 +150,25 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
   /// narrow row (three block columns, each reading op(A)), with op(B) along
   /// k and k of at least tall_square_min_k: the 96 x 96 row
   /// (Fp64MmaShortSquare: one block column, which reads op(A) once, in warp
-  /// tiles of 48 x 32) where deep_for takes it for C of that many columns
-  /// (its padding; unsplit, or items of at least short_square_min_steps
-  /// k-steps). The dispatcher takes it there where it fits (stages_fit).
+  /// tiles of 48 x 32) where its 96-row grid pads C at most 2 % more than
+  /// the narrow row's 128-row one and deep_for takes it for C of that many
+  /// columns (unsplit, or items of at least short_square_min_steps k-steps).
+  /// The dispatcher takes it there where it fits (stages_fit).
   /// On an H100 (perf-log: "Tall C of 65-96 columns on the 96 x 96 row;
   /// small copies"): op(A) along k 1.03-1.26 as fast (23406 x 84 x 2524
   /// opA = T 0.75 -> 0.93 of cuBLAS, 22528 x 91 x 3020 0.70 -> 0.88), op(A)
   /// along m 1.06-1.09 (50000 x 96 x 800, 12000 x 80 x 4000), 1.01 at k =
   /// 500; slower at k of 101-115 (60000 x 70 x 101 0.87, 93816 x 67 x 115
   /// 0.90: 7-8 k-steps) and with op(B) along n (30000 x 90 x 1500 opB = T
-  /// 0.96), which keep the narrow row.
+  /// 0.96), which keep the narrow row; so did C padded more (115 x 90 x
+  /// 957947 opA = T, 192 rows in 96s against 128: 0.84 -> 0.66 of cuBLAS on
+  /// an H200).
   static constexpr std::int64_t tall_square_min_k = 512;
   template <class T>
   static bool tall_square(std::int64_t m, std::int64_t n, std::int64_t k, bool b_along_k, int multiprocessors) {
-    return short_row_kernels<T>() && b_along_k && n > Fp64MmaShort::BN && n <= Fp64MmaShortSquare::BN &&
-           k >= tall_square_min_k && deep_for<Fp64MmaShort, T>(m, n, k, multiprocessors);
+    using S = Fp64MmaShortSquare;
+    return short_row_kernels<T>() && b_along_k && n > Fp64MmaShort::BN && n <= S::BN && k >= tall_square_min_k &&
+           50 * padded<S>(m, n) <= 51 * padded<Fp64MmaNarrow>(m, n) && deep_for<Fp64MmaShort, T>(m, n, k, multiprocessors);
   }
 
   /// Which Blocked row computes an m x n x k product (perf-log: "Edges
