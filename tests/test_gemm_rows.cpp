@@ -232,25 +232,33 @@ TEST(TilePick, Fp64SmallSideComparesWaves) {
   }
 }
 
-// Tall fp64 C of 49-64 columns that the narrow row would take: its two
+// Tall fp64 C of 49-64 or 97-128 columns that the narrow row would take: its
 // 32-column block columns pad C as the large row's one does and read op(A)
-// twice, so where the large row's blocks part-fill its wave (launch_splits
-// > 1: 20000 x 56 x 2000, 157 blocks for 264 slots on 132
-// multiprocessors) the large row takes C, split at launch; C whose large
-// blocks fill their waves (40000 x 62 x 800) keeps the narrow row, as do C
+// twice (C of 97-128 columns: four against two, read four times), so where
+// the large row's blocks part-fill its wave (launch_splits > 1: 20000 x 56
+// x 2000, 157 blocks for 264 slots on 132 multiprocessors; 10359 x 98 x
+// 6727, 162) the large row takes C, split at launch; C whose large blocks
+// fill their waves (40000 x 62 x 800, 24570 x 107 x 1327) keeps the narrow
+// row, as do C of 65-96 columns (which the large grid pads more), C
 // of 33-48 columns (on either narrow row), C of at most 32 columns and
 // wider C (1000^3); C^T of wide C keeps the narrow row (blocked_transpose).
-TEST(TilePick, Fp64TallCOf49To64ColumnsTakesTheLargeRowSplit) {
+TEST(TilePick, Fp64TallCOf49To64And97To128ColumnsTakesTheLargeRowSplit) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
   using Pick = Table::Pick;
   if constexpr (Table::f64_mma) {
     for (bool k_contiguous : {true, false}) {
       for (const Shape3& sh : std::vector<Shape3>{{20000, 56, 2000}, {15000, 50, 3000}, {20000, 49, 3000},
-                                                  {20000, 64, 3000}})
+                                                  {20000, 64, 3000}, {10359, 98, 6727}, {9000, 128, 3000},
+                                                  {12000, 100, 4000}})
         EXPECT_EQ(Table::blocked_pick<double>(sh.m, sh.n, sh.k, false, true, 132, k_contiguous), Pick::Large)
             << sh.m << " x " << sh.n << " x " << sh.k;
       EXPECT_GT((Table::launch_splits<Table::Fp64Large, double>(20000, 56, 2000, 132)), 1);
+      EXPECT_GT((Table::launch_splits<Table::Fp64Large, double>(10359, 98, 6727, 132)), 1);
       EXPECT_EQ(Table::blocked_pick<double>(40000, 62, 800, false, true, 132, k_contiguous), Pick::Narrow);
+      EXPECT_EQ(Table::blocked_pick<double>(24570, 107, 1327, false, true, 132, k_contiguous), Pick::Narrow)
+          << "768 narrow blocks, 384 large ones: 1.45 waves of 264 slots, unsplit";
+      EXPECT_EQ(Table::blocked_pick<double>(23406, 84, 2524, false, true, 132, k_contiguous), Pick::Narrow)
+          << "65-96 columns: the large grid pads C more (and the dispatcher's tall_square)";
       EXPECT_EQ(Table::blocked_pick<double>(20000, 48, 3000, false, true, 132, k_contiguous), Pick::Narrow48);
       EXPECT_EQ(Table::blocked_pick<double>(20000, 48, 3000, false, true, 132, k_contiguous, false), Pick::Narrow);
       EXPECT_EQ(Table::blocked_pick<double>(20000, 32, 3000, false, true, 132, k_contiguous), Pick::Narrow);

@@ -213,11 +213,15 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
   /// the narrow row, 0.89 on the large one; perf-log: "Split products take
   /// the large row"). Where the narrow row (32 columns) takes C of 49-64
   /// columns, which its two block columns pad as the large row's one does
-  /// while reading op(A) twice, and the large row's blocks part-fill its
+  /// while reading op(A) twice, or of 97-128 columns (four block columns
+  /// against two), and the large row's blocks part-fill its
   /// wave (launch_splits > 1): the large row, split at launch (20000 x 56 x
   /// 2000: 0.79 of cuBLAS on the narrow row, 0.92 on the large one; 15000 x
-  /// 50 x 3000 0.75 -> 0.88; tall_large, which blocked_transpose turns off
-  /// for C^T; perf-log: "Tall C of 33-64 columns on the large row"). And
+  /// 50 x 3000 0.75 -> 0.88; on an H100 10359 x 98 x 6727 0.55 -> 0.80, 9000
+  /// x 128 x 3000 opA = T 0.74 -> 0.85, products the narrow row split
+  /// already level; tall_large, which blocked_transpose turns off
+  /// for C^T; perf-log: "Tall C of 49-64 columns on the large row", "Tall C
+  /// of 97-128 columns on the large row"). And
   /// where a side of C is under 128 and neither row splits, the waves
   /// decide as for larger C, against that row's, wherever the large grid
   /// pads C at most 15 % more (30000 x 40 x 2000: the mid row's 469 blocks,
@@ -354,7 +358,7 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
       return Pick::Large;
     if (gram_row_kernels<T, true>() && k_contiguous && splits > 1 && 20 * padded<Fp64Gram>(m, n) <= 23 * pads)
       return Pick::Gram;
-    if (tall_large && narrow && n > Fp64Narrow48::BN && n <= Fp64Large::BN && large_pads <= pads &&
+    if (tall_large && narrow && n > Fp64Narrow48::BN && n <= 2 * Fp64Large::BN && large_pads <= pads &&
         launch_splits<Fp64Large, T>(m, n, k, multiprocessors) > 1)
       return Pick::Large;
     return n48 ? Pick::Narrow48 : narrow ? Pick::Narrow : Pick::Mid;
