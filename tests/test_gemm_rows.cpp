@@ -765,6 +765,23 @@ TEST(TilePick, AutoTakesBlockedForThinC) {
   EXPECT_EQ(Table::auto_algorithm<double>(4096, 4096, 64), Algorithm::Blocked);
 }
 
+// Algorithm::Auto on the GPU for small products (k under split_k_min_k, C
+// of fewer than 32 tiles of 64 x 128): fp64 in an MMA build takes Blocked
+// (the MMA rows) wherever both sides of C reach 32; fp32 and SIMT fp64
+// builds keep Tiled there.
+TEST(TilePick, AutoTakesBlockedForSmallFp64ProductsOnTheTensorCores) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  using kmm::Algorithm;
+  const Algorithm small = Table::f64_mma ? Algorithm::Blocked : Algorithm::Tiled;
+  for (const Shape3& sh : std::vector<Shape3>{{161, 117, 326}, {64, 64, 64}, {32, 32, 1}, {1000, 40, 300},
+                                              {40, 1000, 300}, {300, 300, 100}}) {
+    EXPECT_EQ(Table::auto_algorithm<double>(sh.m, sh.n, sh.k), small) << sh.m << " x " << sh.n << " x " << sh.k;
+    EXPECT_EQ(Table::auto_algorithm<float>(sh.m, sh.n, sh.k), Algorithm::Tiled) << sh.m << " x " << sh.n << " x " << sh.k;
+  }
+  EXPECT_EQ(Table::auto_algorithm<double>(31, 1000, 300), Algorithm::Tiled);
+  EXPECT_EQ(Table::auto_algorithm<double>(1000, 31, 300), Algorithm::Tiled);
+}
+
 // fp32 C of at most 32 columns and at least as many rows (operands whose
 // layouts fix their unit-stride directions): the 16-column thin row up to
 // 16 columns, the 32-column one from 17 to 32, whatever m and k (split or

@@ -62,13 +62,22 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
   /// row's 128 x 32 blocks do at 0.98-1.05 of cuBLAS where Tiled ran
   /// 0.19-0.35 (100000 x 8 x 500, 200000 x 24 x 100; perf-log: "Thin C on
   /// the narrow row"), and the fp32 thin rows at 0.94-2.2 where Tiled ran
-  /// 0.23-0.70 (perf-log: "fp32 thin C").
+  /// 0.23-0.70 (perf-log: "fp32 thin C"). fp64 in an MMA build: Blocked
+  /// wherever both m and n reach 32, whatever k and the tile count: the MMA
+  /// rows (split where C leaves the device idle) ran small products 1.02-1.55
+  /// times as fast as Tiled's SIMT tiles on an H100 (64^3 to 500^3, 1000 x
+  /// 40 x 300, 161 x 117 x 326 TT 0.78 -> 1.03 of cuBLAS; perf-log: "Auto on
+  /// small products with the fp64 tensor cores"); fp32 ran 0.91-1.19 so
+  /// keeps the rule above.
   static constexpr std::int64_t split_k_min_k = 512;
   static constexpr std::int64_t thin_blocked_min_side = 128 * 128;
+  static constexpr std::int64_t mma_blocked_min_side = 32;
   template <class T>
   static Algorithm auto_algorithm(std::int64_t m, std::int64_t n, std::int64_t k) {
     const std::int64_t tiles = ((m + 63) / 64) * ((n + 127) / 128);
     if (k >= split_k_min_k) return Algorithm::Blocked;
+    if (f64_mma && !std::is_same<T, float>::value && (m < n ? m : n) >= mma_blocked_min_side)
+      return Algorithm::Blocked;
     if ((f64_mma || std::is_same<T, float>::value) && (m > n ? m : n) >= thin_blocked_min_side)
       return Algorithm::Blocked;
     return (m < n ? m : n) >= 32 && tiles >= 32 ? Algorithm::Blocked : Algorithm::Tiled;
