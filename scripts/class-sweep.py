@@ -23,25 +23,27 @@ def ops():
     return ["", ",opA=T", ",opB=T", ",opA=T,opB=T"][r.randrange(4)]
 
 
-S = []
-for _ in range(4):
+def square():
     n = r.randint(700, 9000)
-    S.append(f"{n}x{n}x{n}{ops()}")
-for _ in range(6):
-    S.append(f"{lu(300, 6000)}x{lu(300, 6000)}x{lu(300, 6000)}{ops()}")
-for _ in range(6):
-    S.append(f"{r.randint(16, 128)}x{lu(500, 60000)}x{lu(500, 4000)}{ops()}")
-for _ in range(6):
-    S.append(f"{lu(2000, 60000)}x{r.randint(16, 128)}x{lu(500, 4000)}{ops()}")
-for _ in range(6):
-    S.append(f"{lu(3000, 25000)}x{r.randint(32, 128)}x{lu(1000, 10000)}{r.choice(['', ',opA=T'])}")
-for _ in range(5):
-    S.append(f"{lu(20000, 400000)}x{r.randint(16, 128)}x{r.randint(16, 128)}{ops()}")
-for _ in range(6):
-    S.append(f"{r.randint(16, 128)}x{r.randint(16, 128)}x{lu(50000, 1000000)},opA=T")
-for _ in range(3):
+    return f"{n}x{n}x{n}{ops()}"
+
+
+def hpl():
     n = r.randint(10000, 24000)
-    S.append(f"{n}x{n}x{r.randint(256, 512)}{r.choice(['', ',opA=T'])}")
-for _ in range(4):
-    S.append(f"{lu(100, 800)}x{lu(100, 800)}x{lu(100, 800)}{ops()}")
+    return f"{n}x{n}x{r.randint(256, 512)}{r.choice(['', ',opA=T'])}"
+
+
+# (count, draw) per class, drawn in this order (the seeds' products stay those of the first runs)
+CLASSES = [
+    (4, square),
+    (6, lambda: f"{lu(300, 6000)}x{lu(300, 6000)}x{lu(300, 6000)}{ops()}"),
+    (6, lambda: f"{r.randint(16, 128)}x{lu(500, 60000)}x{lu(500, 4000)}{ops()}"),
+    (6, lambda: f"{lu(2000, 60000)}x{r.randint(16, 128)}x{lu(500, 4000)}{ops()}"),
+    (6, lambda: f"{lu(3000, 25000)}x{r.randint(32, 128)}x{lu(1000, 10000)}{r.choice(['', ',opA=T'])}"),
+    (5, lambda: f"{lu(20000, 400000)}x{r.randint(16, 128)}x{r.randint(16, 128)}{ops()}"),
+    (6, lambda: f"{r.randint(16, 128)}x{r.randint(16, 128)}x{lu(50000, 1000000)},opA=T"),
+    (3, hpl),
+    (4, lambda: f"{lu(100, 800)}x{lu(100, 800)}x{lu(100, 800)}{ops()}"),
+]
+S = [draw() for count, draw in CLASSES for _ in range(count)]
 print(" ".join("--kmm_shape=" + s for s in S))
