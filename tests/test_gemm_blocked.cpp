@@ -61,6 +61,69 @@ TYPED_TEST(GemmBlocked, MisalignedOperandsTakeTheElementPath) {
         EXPECT_EQ((run_case<T, E, Lay::R, Lay::R, Lay::R>(rr, BlockedLargeKernel{}, seed, false, 1)), "") << rr.str();
     }
 }
+// Operands along k whose packs do not align take the pack pipeline where a
+// row copies them element by element anyway (AsyncAll rows: ASYNC_KA,
+// ASYNC_KB; kernels::PackPipeline) and the dispatcher says so (here told
+// to). L L L with odd leading dimensions (301 x 97 x 67: interior and edge
+// blocks, a partial last k-step), then one element off alignment (shift
+// 1), in every op combination, through the large, mid and narrow rows (and
+// fp32's thin rows), unsplit and split, and through Auto (C of 97 columns:
+// the dispatcher's rule takes the pipeline). The test fails if fp32's rows
+// leave op(A) = A^T and op(B) = B (both along k) to the element path; every
+// product is checked against the reference (the other op combinations, an
+// operand along m or n without packs, run the element path).
+struct PipelineRuns {
+  int runs = 0, pipelined = 0;
+};
+inline PipelineRuns pipeline_runs;
+template <TableRow W, int Splits>
+struct RowPipelineKernel {
+  template <class E, class T, class AV, class BV, class CV>
+  void operator()(const E& space, Op opA, Op opB, T alpha, const AV& A, const BV& B, T beta, const CV& C) const {
+    on_operands("pipeline", space, opA, opB, alpha, A, B, beta, C, [&](const auto& d) {
+      using Row = table_row<W, E, T>;
+      using Pipe = kmm::kernels::PackPipeline<Row, E, std::decay_t<decltype(d.facts())>>;
+      ++pipeline_runs.runs;
+      if (Pipe::a(d.facts(), true) && Pipe::b(d.facts(), true)) ++pipeline_runs.pipelined;
+      kmm::kernels::gpu_blocked<Row>(space, d.facts(), alpha, beta, Splits, true);
+    });
+  }
+};
+TYPED_TEST(GemmBlocked, OperandsAlongKTakeThePackPipelineUnaligned) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  if constexpr (kmm::detail::is_host_space<E>()) {
+    GTEST_SKIP() << "host backends pack every operand in their frame; the pack pipeline is the GPU kernel's";
+  } else {
+    constexpr bool fp32 = std::is_same<T, float>::value;
+    unsigned seed = 350;
+    for (i64 shift : {0, 1})
+      for (Op opA : {Op::N, Op::T})
+        for (Op opB : {Op::N, Op::T}) {
+          if (small_run() && opA != opB && !(opA == Op::T && opB == Op::N)) continue;  // (sanitizer preset)
+          const Case cs{301, 97, 67, opA, opB, Lay::L, Lay::L, Lay::L, 1.0, shift ? 0.5 : 0.0};
+          const bool along_k = opA == Op::T && opB == Op::N;
+          const auto check = [&](auto kernel) {
+            pipeline_runs = {};
+            EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(cs, kernel, ++seed, false, shift)), "")
+                << cs.str() << " shift " << shift;
+            EXPECT_EQ(pipeline_runs.runs, 2) << cs.str();
+            if (fp32 && along_k)
+              EXPECT_EQ(pipeline_runs.pipelined, 2) << cs.str() << " shift " << shift << ": the element path ran";
+          };
+          check(RowPipelineKernel<TableRow::Large, 1>{});
+          check(RowPipelineKernel<TableRow::Large, 3>{});
+          check(RowPipelineKernel<TableRow::Mid, 1>{});
+          check(RowPipelineKernel<TableRow::Narrow, 2>{});
+          if constexpr (fp32) {
+            check(RowPipelineKernel<TableRow::Thin, 1>{});
+            check(RowPipelineKernel<TableRow::Thin16, 2>{});
+          }
+          EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(cs, AutoKernel{}, ++seed, false, shift)), "")
+              << cs.str() << " shift " << shift << " (Auto)";
+        }
+  }
+}
 // Operands whose packs do not align, copied with a padded leading dimension
 // before the product (kmm::detail::with_repacked; told here to copy at any
 // reuse): odd leading dimensions along either direction (L L L, R R L), no

@@ -22,7 +22,8 @@
 // - the last wave split: the table's rule (any backend) and the fp64 large
 //   row computed in two parts through the dispatcher's launch (GPU);
 // - operand repacking: which operands need a copy, the table's rule and
-//   its panels (any backend).
+//   its panels (any backend);
+// - unaligned operands along k on the pack pipeline: the rule (any backend).
 #include <Kokkos_Random.hpp>
 #include <cstring>
 #include <utility>
@@ -1217,6 +1218,17 @@ TEST(SplitKRule, TailSplitFinishesTheLastWave) {
 // copies both or neither, by reuse and size, never for fp32 with both
 // along k; the panels hold all lines or 256-line multiples within their
 // bytes.
+// Operands along k whose packs do not align take the pack pipeline where C
+// has a side of at most GridRules::unaligned_k_max_side (the thin C the
+// A/B gained on), and the element path elsewhere.
+TEST(UnalignedKRule, PipelineForThinC) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  EXPECT_EQ(Table::unaligned_k_max_side, 128);
+  for (auto mn : {std::pair<long, long>{15536, 34}, {93816, 67}, {112, 115}, {82, 4980}, {39538, 80}, {128, 128}})
+    EXPECT_TRUE(Table::unaligned_k_pipeline(mn.first, mn.second)) << mn.first << " x " << mn.second;
+  for (auto mn : {std::pair<long, long>{999, 999}, {2345, 1234}, {1234, 500}, {129, 4000}, {777, 777}})
+    EXPECT_FALSE(Table::unaligned_k_pipeline(mn.first, mn.second)) << mn.first << " x " << mn.second;
+}
 TEST(RepackRule, BothOrNeitherByReuse) {
   using Table = kmm::TileTable<Kokkos::DefaultHostExecutionSpace, false>;  // the GPU table
   using Left = Kokkos::View<double**, Kokkos::LayoutLeft, Kokkos::HostSpace>;

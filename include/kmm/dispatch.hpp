@@ -80,10 +80,11 @@ bool row_fits(const ExecSpace& space) {
 /// Kokkos hold its blocks: GpuRows::deep_form, TileTable::deep_for,
 /// GridRules::stages_fit) on the operands f describes (d's, or C^T's), for
 /// a device of `sms` multiprocessors: k split as TileTable::launch_splits
-/// says (where neither operand takes R's packs, as element_splits trims
-/// it), or, where that leaves it whole and TileTable::tail_split says so,
+/// says (where every k-step takes the element path, as element_splits
+/// trims it), or, where that leaves it whole and TileTable::tail_split says so,
 /// in two products: C less its last block rows (columns), then those with
-/// k split.
+/// k split. Operands along k whose packs do not align take the pack
+/// pipeline where TileTable::unaligned_k_pipeline says so.
 template <class R, class ExecSpace, class Facts>
 void launch_row(const ExecSpace& space, const Facts& f, typename Facts::T alpha, typename Facts::T beta, int sms) {
   using Table = TileTable<ExecSpace>;
@@ -94,14 +95,15 @@ void launch_row(const ExecSpace& space, const Facts& f, typename Facts::T alpha,
       return launch_row<Deep>(space, f, alpha, beta, sms);
   }
   int splits = Table::template launch_splits<R, T>(f.m, f.n, f.k, sms);
-  if (!f.template a_packs<R>() && !f.template b_packs<R>())  // element k-steps
+  const bool unaligned_k = Table::unaligned_k_pipeline(f.m, f.n);
+  if (kernels::PackPipeline<R, ExecSpace, Facts>::elements(f, unaligned_k))  // element k-steps
     splits = Table::template element_splits<R, T>(f.m, f.n, f.k, sms, splits);
   const auto tail = splits == 1 ? Table::template tail_split<R, T>(f.m, f.n, f.k, sms) : std::nullopt;
-  if (!tail) return kernels::gpu_blocked<R>(space, f, alpha, beta, splits);
+  if (!tail) return kernels::gpu_blocked<R>(space, f, alpha, beta, splits, unaligned_k);
   const auto head = tail->rows ? kernels::rows_of(f, 0, tail->from) : kernels::columns_of(f, 0, tail->from);
   const auto lines = tail->rows ? kernels::rows_of(f, tail->from, f.m) : kernels::columns_of(f, tail->from, f.n);
-  kernels::gpu_blocked<R>(space, head, alpha, beta, 1);
-  kernels::gpu_blocked<R>(space, lines, alpha, beta, tail->splits);
+  kernels::gpu_blocked<R>(space, head, alpha, beta, 1, unaligned_k);
+  kernels::gpu_blocked<R>(space, lines, alpha, beta, tail->splits, unaligned_k);
 }
 
 /// GPU Blocked on the operands d describes: the row the table picks for the shape (large, mid

@@ -12,8 +12,11 @@
 // one's FMAs run (into registers, or by cp.async straight into the other
 // stage: Row::staging). Rows with deeper staging keep more k-steps in flight
 // where every copy is asynchronous. Whole k-steps travel as the row's packs
-// when the dispatcher found the operands aligned (kernels/operands.hpp),
-// zero-filled past C's edge where every pack copy is asynchronous; else
+// when the launcher found the operands aligned (kernels/operands.hpp), or
+// an operand along k that AsyncAll rows copy element by element anyway at
+// any alignment where the dispatcher says so (PackPipeline,
+// gpu_blocked_launch.hpp), zero-filled past C's
+// edge where every pack copy is asynchronous; else
 // element by element, zeros outside the matrices (AsyncAll rows by cp.async
 // too). Only in-range C is written, as 16-byte packs where C allows. Blocks
 // are taken in the row's block order. Why: docs/perf-log.md, "Blocked on
@@ -114,7 +117,7 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
   Desc d;                  // data, shape, unit-stride directions and strides
   T alpha, beta;
   index_t blocks_m, blocks_n;
-  bool a_vec, b_vec;       // slices of op(A) / op(B) as packs
+  bool a_vec, b_vec;       // full k-steps of op(A) / op(B) by the pack pipeline (PackPipeline)
   bool c_vec_m, c_vec_n;   // C written back as MK::VM rows (unit stride in i) or MK::VN columns (in j)
   // Split only:
   T* partial = nullptr;           // the workspace: splits partials laid out as p

@@ -13,21 +13,53 @@
 namespace kmm {
 namespace kernels {
 
+/// Row P's pack pipeline on the operands d describes: whether each
+/// operand's full k-steps take it (else the element path runs, for both).
+/// Aligned packs always do. An operand along k whose packs do not align
+/// does too where `unaligned_k` (the dispatcher's choice,
+/// GridRules::unaligned_k_pipeline) and the row copies that operand element
+/// by element anyway (GpuBlocked's ASYNC_KA / ASYNC_KB: into k-rows on
+/// AsyncAll rows; k_a, k_b).
+template <class P, class ExecSpace, class Facts>
+struct PackPipeline {
+  using K = GpuBlocked<P, ExecSpace, Facts>;
+  static constexpr bool k_a = K::PACKS && K::ASYNC_KA, k_b = K::PACKS && K::ASYNC_KB;
+  static bool a(const Facts& d, bool unaligned_k) {
+    return d.template a_packs<P>() || (unaligned_k && d.template a_packs<P, k_a>());
+  }
+  static bool b(const Facts& d, bool unaligned_k) {
+    return d.template b_packs<P>() || (unaligned_k && d.template b_packs<P, k_b>());
+  }
+  /// Every k-step of the element path, neither operand in packs (the
+  /// products TileTable::element_splits was measured on).
+  static bool elements(const Facts& d, bool unaligned_k) {
+    return !(a(d, unaligned_k) && b(d, unaligned_k)) && !d.template a_packs<P>() && !d.template b_packs<P>();
+  }
+  /// packs_every_step and whole_tiles (OperandFacts) as the pipeline takes
+  /// the operands.
+  template <bool EdgePacks>
+  static bool every_step(const Facts& d, bool unaligned_k) {
+    return unaligned_k ? d.template packs_every_step<P, EdgePacks, k_a, k_b>()
+                       : d.template packs_every_step<P, EdgePacks>();
+  }
+};
+
 /// Runs row P on the operands the dispatcher described (d: their data,
 /// extents and strides, an OperandFacts): the WholeTiles kernel where d says
 /// so, else the two-path one. splits > 1: split-k over that many ranges of
 /// k-steps (at most one per k-step; the Split kernel, PacksOnly where every
 /// k-step of every block goes by packs), partials in kmm's workspace, then
-/// reduce_partials. The kernels are instantiated on d's type
+/// reduce_partials. unaligned_k: PackPipeline's. The kernels are instantiated on d's type
 /// alone (no View type), so products whose operands share their static
 /// unit-stride directions share them.
 template <class P, class ExecSpace, class Facts>
 void gpu_blocked(const ExecSpace& space, const Facts& d, typename Facts::T alpha, typename Facts::T beta,
-                 int splits = 1) {
+                 int splits = 1, bool unaligned_k = false) {
   using detail::index_t;
   using T = typename Facts::T;
   const index_t blocks_m = (d.m + P::BM - 1) / P::BM, blocks_n = (d.n + P::BN - 1) / P::BN;
-  const bool a_vec = d.template a_packs<P>(), b_vec = d.template b_packs<P>();
+  using Pipe = PackPipeline<P, ExecSpace, Facts>;
+  const bool a_vec = Pipe::a(d, unaligned_k), b_vec = Pipe::b(d, unaligned_k);
   using MK = MicroKernel<P, T>;  // C packs: the micro-kernel's VM, VN
   const bool c_vec_m = d.template c_packs_m<MK>(), c_vec_n = d.template c_packs_n<MK>();
   const index_t steps = (d.k + P::BK - 1) / P::BK;
@@ -58,7 +90,7 @@ void gpu_blocked(const ExecSpace& space, const Facts& d, typename Facts::T alpha
     };
     if constexpr (Facts::template row_packs<P>()) {  // (else no PacksOnly kernel)
       constexpr bool edge_packs = GpuBlocked<P, ExecSpace, Facts, false, true, true>::EDGE_PACKS;
-      if (d.template packs_every_step<P, edge_packs>()) return launch_split(std::true_type{});
+      if (Pipe::template every_step<edge_packs>(d, unaligned_k)) return launch_split(std::true_type{});
     }
     launch_split(std::false_type{});
     return;
@@ -72,7 +104,7 @@ void gpu_blocked(const ExecSpace& space, const Facts& d, typename Facts::T alpha
                          policy.set_scratch_size(K::SCRATCH_LEVEL, Kokkos::PerTeam(K::scratch_bytes())), f);
   };
   if constexpr (Facts::template row_packs<P>()) {  // (else no WholeTiles kernel)
-    if (d.template whole_tiles<P>()) return launch(std::true_type{});
+    if (Pipe::template every_step<false>(d, unaligned_k)) return launch(std::true_type{});
   }
   launch(std::false_type{});
 }

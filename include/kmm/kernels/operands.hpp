@@ -68,20 +68,24 @@ struct OperandFacts {
   }
   /// Do op(A)'s / op(B)'s slices travel as packs under row R? (And, where
   /// the layout fixes the unit-stride direction, is it the one found here.)
-  template <class R>
+  /// AnyA / AnyB: the row's pack pipeline copies that operand element by
+  /// element (an operand along k into k-rows on AsyncAll rows: GpuBlocked's
+  /// ASYNC_KA, ASYNC_KB), so its packs need no alignment, only 32-bit
+  /// offsets and the direction.
+  template <class R, bool AnyA = false>
   bool a_packs() const {
-    return packable<R::VM>(a, a_m ? a_si : a_sp, a_m ? a_sp : a_si) && fits(R::BM, a_si, R::BK, a_sp) &&
+    return (AnyA || packable<R::VM>(a, a_m ? a_si : a_sp, a_m ? a_sp : a_si)) && fits(R::BM, a_si, R::BK, a_sp) &&
            (A_FAST < 0 || a_m == (A_FAST == 1));
   }
-  template <class R>
+  template <class R, bool AnyB = false>
   bool b_packs() const {
-    return packable<R::VN>(b, b_n ? b_sj : b_sp, b_n ? b_sp : b_sj) && fits(R::BN, b_sj, R::BK, b_sp) &&
+    return (AnyB || packable<R::VN>(b, b_n ? b_sj : b_sp, b_n ? b_sp : b_sj)) && fits(R::BN, b_sj, R::BK, b_sp) &&
            (B_FAST < 0 || b_n == (B_FAST == 1));
   }
   /// Both operands' slices as packs under row R (the condition of the rows
   /// taken only where every k-step goes as packs: the 48-column and edge rows).
-  template <class R>
-  bool packs() const { return a_packs<R>() && b_packs<R>(); }
+  template <class R, bool AnyA = false, bool AnyB = false>
+  bool packs() const { return a_packs<R, AnyA>() && b_packs<R, AnyB>(); }
   /// Would op(A) (op(B)) take packs of V once copied with its leading
   /// dimension padded (kernels/repack.hpp), where it takes none now? (Its
   /// unit-stride direction, if any, is kept, so it must be the one the
@@ -109,17 +113,17 @@ struct OperandFacts {
   /// in packs, k a multiple of BK, and every block interior unless
   /// EdgePacks (the kernel stages edge blocks by packs too)? (Split kernels
   /// then take their PacksOnly form.)
-  template <class R, bool EdgePacks>
+  template <class R, bool EdgePacks, bool AnyA = false, bool AnyB = false>
   bool packs_every_step() const {
     if constexpr (row_packs<R>())
-      return packs<R>() && k % R::BK == 0 && (EdgePacks || (m % R::BM == 0 && n % R::BN == 0));
+      return packs<R, AnyA, AnyB>() && k % R::BK == 0 && (EdgePacks || (m % R::BM == 0 && n % R::BN == 0));
     else
       return false;
   }
   /// Does the product run row R's WholeTiles kernel: every block interior,
   /// k a multiple of BK, both operands in packs?
-  template <class R>
-  bool whole_tiles() const { return packs_every_step<R, false>(); }
+  template <class R, bool AnyA = false, bool AnyB = false>
+  bool whole_tiles() const { return packs_every_step<R, false, AnyA, AnyB>(); }
 };
 
 /// The facts of C^T = op(B)^T op(A)^T for those of C = op(A) op(B): the
