@@ -1219,15 +1219,18 @@ TEST(SplitKRule, TailSplitFinishesTheLastWave) {
 // along k; the panels hold all lines or 256-line multiples within their
 // bytes.
 // Operands along k whose packs do not align take the pack pipeline where C
-// has a side of at most GridRules::unaligned_k_max_side (the thin C the
-// A/B gained on), and the element path elsewhere.
-TEST(UnalignedKRule, PipelineForThinC) {
+// is one block row or column of the row (the thin C the A/B gained on),
+// and the element path elsewhere.
+TEST(UnalignedKRule, PipelineForOneBlockRowOrColumn) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
-  EXPECT_EQ(Table::unaligned_k_max_side, 128);
-  for (auto mn : {std::pair<long, long>{15536, 34}, {93816, 67}, {112, 115}, {82, 4980}, {39538, 80}, {128, 128}})
-    EXPECT_TRUE(Table::unaligned_k_pipeline(mn.first, mn.second)) << mn.first << " x " << mn.second;
-  for (auto mn : {std::pair<long, long>{999, 999}, {2345, 1234}, {1234, 500}, {129, 4000}, {777, 777}})
-    EXPECT_FALSE(Table::unaligned_k_pipeline(mn.first, mn.second)) << mn.first << " x " << mn.second;
+  using Large = typename Table::Fp32Large;    // 128 x 64
+  using Narrow = typename Table::Fp32Narrow;  // 128 x 96
+  for (auto mn : {std::pair<long, long>{15536, 34}, {5910, 64}, {82, 4980}, {112, 115}, {128, 1000}})
+    EXPECT_TRUE(Table::template unaligned_k_pipeline<Large>(mn.first, mn.second)) << mn.first << " x " << mn.second;
+  for (auto mn : {std::pair<long, long>{15149, 100}, {4491, 112}, {999, 999}, {129, 65}})
+    EXPECT_FALSE(Table::template unaligned_k_pipeline<Large>(mn.first, mn.second)) << mn.first << " x " << mn.second;
+  EXPECT_TRUE(Table::template unaligned_k_pipeline<Narrow>(20256, 96));
+  EXPECT_FALSE(Table::template unaligned_k_pipeline<Narrow>(20256, 97));
 }
 TEST(RepackRule, BothOrNeitherByReuse) {
   using Table = kmm::TileTable<Kokkos::DefaultHostExecutionSpace, false>;  // the GPU table

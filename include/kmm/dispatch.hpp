@@ -95,7 +95,7 @@ void launch_row(const ExecSpace& space, const Facts& f, typename Facts::T alpha,
       return launch_row<Deep>(space, f, alpha, beta, sms);
   }
   int splits = Table::template launch_splits<R, T>(f.m, f.n, f.k, sms);
-  const bool unaligned_k = Table::unaligned_k_pipeline(f.m, f.n);
+  const bool unaligned_k = Table::template unaligned_k_pipeline<R>(f.m, f.n);
   if (kernels::PackPipeline<R, ExecSpace, Facts>::elements(f, unaligned_k))  // element k-steps
     splits = Table::template element_splits<R, T>(f.m, f.n, f.k, sms, splits);
   const auto tail = splits == 1 ? Table::template tail_split<R, T>(f.m, f.n, f.k, sms) : std::nullopt;

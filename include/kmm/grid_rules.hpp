@@ -224,17 +224,19 @@ struct GridRules {
   /// Operands along k whose packs do not align (odd or 2 mod 4 fp32 leading
   /// dimensions), which the rows that copy such operands element by element
   /// anyway (AsyncAll rows: fp32's) could take through the pack pipeline
-  /// (kernels::PackPipeline) instead of the element path: where C has a
-  /// side of at most unaligned_k_max_side. H200 A/B, pipeline against
+  /// (kernels::PackPipeline) instead of the element path: where C is one
+  /// block row or one block column of row R. H200 A/B, pipeline against
   /// element path (perf-log "Unaligned operands on the pack pipeline"):
   /// 15536 x 34 x 5667 opA = T 1.33, 93816 x 67 x 115 1.31, 112 x 115 x
-  /// 98649 opA = T 1.29, 15636 x 65 x 1151 opA = T 1.24, 39538 x 80 x 65
-  /// opA = T 1.13, 82 x 4980 x 1038 opA = T 1.00; wider C 0.89-1.01 (999^3
-  /// and 1001^3 opA = T 0.92, 2345 x 1234 x 999 opA = T 0.89, 1234 x 500 x
-  /// 2000 opA = T 0.98, 777 x 777 x 4001 opA = T 1.01), so it keeps the
-  /// element path.
-  static constexpr std::int64_t unaligned_k_max_side = 128;
-  static bool unaligned_k_pipeline(std::int64_t m, std::int64_t n) { return (m < n ? m : n) <= unaligned_k_max_side; }
+  /// 98649 opA = T 1.29, 15636 x 65 x 1151 opA = T 1.24, 20256 x 96 x 117
+  /// TT 1.20, 39538 x 80 x 65 opA = T 1.13, 82 x 4980 x 1038 opA = T 1.00;
+  /// C of two or more block rows and columns 0.77-1.01 (15149 x 100 x 658
+  /// opA = T 0.77, 4491 x 112 x 5541 opA = T 0.96, 999^3 and 1001^3 opA = T
+  /// 0.92, 2345 x 1234 x 999 opA = T 0.89), which keeps the element path.
+  template <class R>
+  static bool unaligned_k_pipeline(std::int64_t m, std::int64_t n) {
+    return (m + R::BM - 1) / R::BM == 1 || (n + R::BN - 1) / R::BN == 1;
+  }
 
   /// Operands whose 16-byte packs are not aligned (kernels/repack.hpp): the
   /// dispatcher copies every such operand with its leading dimension padded
