@@ -235,7 +235,7 @@ struct GridRules {
   /// 0.92, 2345 x 1234 x 999 opA = T 0.89), which keeps the element path.
   template <class R>
   static bool unaligned_k_pipeline(std::int64_t m, std::int64_t n) {
-    return (m + R::BM - 1) / R::BM == 1 || (n + R::BN - 1) / R::BN == 1;
+    return m <= R::BM || n <= R::BN;
   }
 
   /// Operands whose 16-byte packs are not aligned (kernels/repack.hpp): the

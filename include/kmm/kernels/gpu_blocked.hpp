@@ -12,19 +12,19 @@
 // one's FMAs run (into registers, or by cp.async straight into the other
 // stage: Row::staging). Rows with deeper staging keep more k-steps in flight
 // where every copy is asynchronous. Whole k-steps travel as the row's packs
-// when the launcher found the operands aligned (kernels/operands.hpp), or
-// an operand along k that AsyncAll rows copy element by element anyway at
-// any alignment where the dispatcher says so (PackPipeline,
-// gpu_blocked_launch.hpp), zero-filled past C's
-// edge where every pack copy is asynchronous; else
-// element by element, zeros outside the matrices (AsyncAll rows by cp.async
-// too). Only in-range C is written, as 16-byte packs where C allows. Blocks
-// are taken in the row's block order. Why: docs/perf-log.md, "Blocked on
-// the GPU". Assumed: a GPU execution space (scratch level 0 is shared
-// memory; team rank r is thread r of the block); host backends take
-// kernels/host_blocked.hpp. Rows come from the caller (this file does not
-// read the tile table); the launcher is in gpu_blocked_launch.hpp, the
-// write-back (C and split-k's partials) in gpu_epilogue.hpp.
+// when the launcher found the operands aligned (kernels/operands.hpp), and
+// so does an operand along k that AsyncAll rows copy element by element
+// anyway, at any alignment, where the dispatcher says so (PackPipeline,
+// gpu_blocked_launch.hpp); zero-filled past C's edge where every pack copy
+// is asynchronous. Otherwise element by element, zeros outside the matrices
+// (AsyncAll rows by cp.async too). Only in-range C is written, as 16-byte
+// packs where C allows. Blocks are taken in the row's block order. Why:
+// docs/perf-log.md, "Blocked on the GPU". Assumed: a GPU execution space
+// (scratch level 0 is shared memory; team rank r is thread r of the block);
+// host backends take kernels/host_blocked.hpp. Rows come from the caller
+// (this file does not read the tile table); the launcher is in
+// gpu_blocked_launch.hpp, the write-back (C and split-k's partials) in
+// gpu_epilogue.hpp.
 #include <type_traits>
 
 #include "kmm/blocked_row.hpp"

@@ -49,9 +49,10 @@ struct PackPipeline {
 /// so, else the two-path one. splits > 1: split-k over that many ranges of
 /// k-steps (at most one per k-step; the Split kernel, PacksOnly where every
 /// k-step of every block goes by packs), partials in kmm's workspace, then
-/// reduce_partials. unaligned_k: PackPipeline's. The kernels are instantiated on d's type
-/// alone (no View type), so products whose operands share their static
-/// unit-stride directions share them.
+/// reduce_partials. unaligned_k: the dispatcher's choice for operands along
+/// k whose packs do not align (PackPipeline). The kernels are instantiated
+/// on d's type alone (no View type), so products whose operands share their
+/// static unit-stride directions share them.
 template <class P, class ExecSpace, class Facts>
 void gpu_blocked(const ExecSpace& space, const Facts& d, typename Facts::T alpha, typename Facts::T beta,
                  int splits = 1, bool unaligned_k = false) {
