@@ -1218,19 +1218,19 @@ TEST(SplitKRule, TailSplitFinishesTheLastWave) {
 // copies both or neither, by reuse and size, never for fp32 with both
 // along k; the panels hold all lines or 256-line multiples within their
 // bytes.
-// Operands along k whose packs do not align take the pack pipeline where C
-// is one block row or column of the row (the thin C the A/B gained on),
-// and the element path elsewhere.
-TEST(UnalignedKRule, PipelineForOneBlockRowOrColumn) {
+// Operands whose packs do not align take the pack pipeline where C is one
+// block row or column of the row (the thin C the A/B gained on), and the
+// element path elsewhere.
+TEST(UnalignedRule, PipelineForOneBlockRowOrColumn) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
   using Large = typename Table::Fp32Large;    // 128 x 64
   using Narrow = typename Table::Fp32Narrow;  // 128 x 96
   for (auto mn : {std::pair<long, long>{15536, 34}, {5910, 64}, {82, 4980}, {112, 115}, {128, 1000}})
-    EXPECT_TRUE(Table::template unaligned_k_pipeline<Large>(mn.first, mn.second)) << mn.first << " x " << mn.second;
+    EXPECT_TRUE(Table::template unaligned_pipeline<Large>(mn.first, mn.second)) << mn.first << " x " << mn.second;
   for (auto mn : {std::pair<long, long>{15149, 100}, {4491, 112}, {999, 999}, {129, 65}})
-    EXPECT_FALSE(Table::template unaligned_k_pipeline<Large>(mn.first, mn.second)) << mn.first << " x " << mn.second;
-  EXPECT_TRUE(Table::template unaligned_k_pipeline<Narrow>(20256, 96));
-  EXPECT_FALSE(Table::template unaligned_k_pipeline<Narrow>(20256, 97));
+    EXPECT_FALSE(Table::template unaligned_pipeline<Large>(mn.first, mn.second)) << mn.first << " x " << mn.second;
+  EXPECT_TRUE(Table::template unaligned_pipeline<Narrow>(20256, 96));
+  EXPECT_FALSE(Table::template unaligned_pipeline<Narrow>(20256, 97));
 }
 TEST(RepackRule, BothOrNeitherByReuse) {
   using Table = kmm::TileTable<Kokkos::DefaultHostExecutionSpace, false>;  // the GPU table

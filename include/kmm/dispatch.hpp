@@ -83,8 +83,8 @@ bool row_fits(const ExecSpace& space) {
 /// says (where every k-step takes the element path, as element_splits
 /// trims it), or, where that leaves it whole and TileTable::tail_split says so,
 /// in two products: C less its last block rows (columns), then those with
-/// k split. Operands along k whose packs do not align take the pack
-/// pipeline where TileTable::unaligned_k_pipeline says so.
+/// k split. Operands whose packs do not align take the pack pipeline by
+/// element copies where TileTable::unaligned_pipeline says so.
 template <class R, class ExecSpace, class Facts>
 void launch_row(const ExecSpace& space, const Facts& f, typename Facts::T alpha, typename Facts::T beta, int sms) {
   using Table = TileTable<ExecSpace>;
@@ -95,15 +95,15 @@ void launch_row(const ExecSpace& space, const Facts& f, typename Facts::T alpha,
       return launch_row<Deep>(space, f, alpha, beta, sms);
   }
   int splits = Table::template launch_splits<R, T>(f.m, f.n, f.k, sms);
-  const bool unaligned_k = Table::template unaligned_k_pipeline<R>(f.m, f.n);
-  if (kernels::PackPipeline<R, ExecSpace, Facts>::elements(f, unaligned_k))  // element k-steps
+  const bool unaligned = Table::template unaligned_pipeline<R>(f.m, f.n);
+  if (kernels::PackPipeline<R, ExecSpace, Facts>::elements(f, unaligned))  // element k-steps
     splits = Table::template element_splits<R, T>(f.m, f.n, f.k, sms, splits);
   const auto tail = splits == 1 ? Table::template tail_split<R, T>(f.m, f.n, f.k, sms) : std::nullopt;
-  if (!tail) return kernels::gpu_blocked<R>(space, f, alpha, beta, splits, unaligned_k);
+  if (!tail) return kernels::gpu_blocked<R>(space, f, alpha, beta, splits, unaligned);
   const auto head = tail->rows ? kernels::rows_of(f, 0, tail->from) : kernels::columns_of(f, 0, tail->from);
   const auto lines = tail->rows ? kernels::rows_of(f, tail->from, f.m) : kernels::columns_of(f, tail->from, f.n);
-  kernels::gpu_blocked<R>(space, head, alpha, beta, 1, unaligned_k);
-  kernels::gpu_blocked<R>(space, lines, alpha, beta, tail->splits, unaligned_k);
+  kernels::gpu_blocked<R>(space, head, alpha, beta, 1, unaligned);
+  kernels::gpu_blocked<R>(space, lines, alpha, beta, tail->splits, unaligned);
 }
 
 /// GPU Blocked on the operands d describes: the row the table picks for the shape (large, mid

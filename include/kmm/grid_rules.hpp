@@ -221,20 +221,22 @@ struct GridRules {
     return waves * R::min_blocks * R::BM * R::BN;
   }
 
-  /// Operands along k whose packs do not align (odd or 2 mod 4 fp32 leading
-  /// dimensions), which the rows that copy such operands element by element
-  /// anyway (AsyncAll rows: fp32's) could take through the pack pipeline
-  /// (kernels::PackPipeline) instead of the element path: where C is one
-  /// block row or one block column of row R. H200 A/B, pipeline against
-  /// element path (perf-log "Unaligned operands on the pack pipeline"):
-  /// 15536 x 34 x 5667 opA = T 1.33, 93816 x 67 x 115 1.31, 112 x 115 x
-  /// 98649 opA = T 1.29, 15636 x 65 x 1151 opA = T 1.24, 20256 x 96 x 117
-  /// TT 1.20, 39538 x 80 x 65 opA = T 1.13, 82 x 4980 x 1038 opA = T 1.00;
+  /// Operands whose packs do not align (odd leading dimensions, fp32's 2 mod
+  /// 4), which the rows whose copies are all asynchronous (AsyncAll rows)
+  /// can take through the pack pipeline (kernels::PackPipeline) instead of
+  /// the element path: operands along k into k-rows element by element
+  /// anyway, other operands each pack as its elements (split packs): where
+  /// C is one block row or one block column of row R. H200 A/B, pipeline
+  /// against element path (perf-log "Unaligned operands on the pack
+  /// pipeline", "Split packs"): operands along k 1.00-1.33 (15536 x 34 x
+  /// 5667 opA = T 1.33, 93816 x 67 x 115 1.31), split packs 0.93-1.21
+  /// (fp32 3359 x 65 x 2596 1.20, 19973 x 63 x 3617 1.07, 10469 x 45 x 726
+  /// opB = T 0.93; fp64 65 x 19 x 169133 opA = T 1.21, others 0.97-1.05);
   /// C of two or more block rows and columns 0.77-1.01 (15149 x 100 x 658
-  /// opA = T 0.77, 4491 x 112 x 5541 opA = T 0.96, 999^3 and 1001^3 opA = T
-  /// 0.92, 2345 x 1234 x 999 opA = T 0.89), which keeps the element path.
+  /// opA = T 0.77, 999^3 and 1001^3 opA = T 0.92), which keeps the element
+  /// path.
   template <class R>
-  static bool unaligned_k_pipeline(std::int64_t m, std::int64_t n) {
+  static bool unaligned_pipeline(std::int64_t m, std::int64_t n) {
     return m <= R::BM || n <= R::BN;
   }
 

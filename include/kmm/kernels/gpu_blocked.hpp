@@ -12,11 +12,12 @@
 // one's FMAs run (into registers, or by cp.async straight into the other
 // stage: Row::staging). Rows with deeper staging keep more k-steps in flight
 // where every copy is asynchronous. Whole k-steps travel as the row's packs
-// when the launcher found the operands aligned (kernels/operands.hpp), and
-// so does an operand along k that AsyncAll rows copy element by element
-// anyway, at any alignment, where the dispatcher says so (PackPipeline,
-// gpu_blocked_launch.hpp); zero-filled past C's edge where every pack copy
-// is asynchronous. Otherwise element by element, zeros outside the matrices
+// when the launcher found the operands aligned (kernels/operands.hpp); on
+// AsyncAll rows also operands whose packs do not align, where the
+// dispatcher says so (PackPipeline, gpu_blocked_launch.hpp): along k into
+// k-rows as element copies anyway, otherwise each pack as its elements
+// (split packs); zero-filled past C's edge where every pack copy is
+// asynchronous. Otherwise element by element, zeros outside the matrices
 // (AsyncAll rows by cp.async too). Only in-range C is written, as 16-byte
 // packs where C allows. Blocks are taken in the row's block order. Why:
 // docs/perf-log.md, "Blocked on the GPU". Assumed: a GPU execution space
@@ -103,6 +104,15 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
   static constexpr bool elements_fit() { return P::team_size % P::BK == 0 && (P::BK * ROWS) % P::team_size == 0; }
   static constexpr bool ASYNC_KA = P::staging::async_k && A_FAST == 0 && !KMAJOR_A && elements_fit<P::BM>();
   static constexpr bool ASYNC_KB = P::staging::async_k && B_FAST == 0 && !KMAJOR_B && elements_fit<P::BN>();
+  // AsyncAll rows copy an operand whose packs land as they lie (ASYNC_A,
+  // ASYNC_B) but do not align as element copies to the packs' places
+  // (PackPlan::copy_split) where the launcher says so (a_split, b_split).
+  // A path of its own (pipeline<..., SplitPacks>) in the kernels that stage
+  // edges and partial k-steps (not WholeTiles, not PacksOnly: their
+  // operands' packs align), so the aligned paths keep their registers.
+  static constexpr bool SPLIT_A = PACKS && P::staging::async_k && ASYNC_A;
+  static constexpr bool SPLIT_B = PACKS && P::staging::async_k && ASYNC_B;
+  static constexpr bool SPLITS = (SPLIT_A || SPLIT_B) && !WholeTiles && !PacksOnly;
   // AsyncAll rows copy the element path by cp.async too (ElementCopies,
   // gpu_pack_plan.hpp): no staging registers, the pipeline's full depth.
   using ElemA = ElementCopies<P, T, P::BM, LayA>;
@@ -119,6 +129,7 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
   index_t blocks_m, blocks_n;
   bool a_vec, b_vec;       // full k-steps of op(A) / op(B) by the pack pipeline (PackPipeline)
   bool c_vec_m, c_vec_n;   // C written back as MK::VM rows (unit stride in i) or MK::VN columns (in j)
+  bool a_split = false, b_split = false;  // packs of op(A) / op(B) as element copies (SPLIT_A, SPLIT_B only)
   // Split only:
   T* partial = nullptr;           // the workspace: splits partials laid out as p
   PartialLayout p{0, 0, 1, 1};
@@ -188,10 +199,12 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
   // Edge: a block at C's edge, packs past it zero-filled, PackPlan::
   // copy_edge); else element by element. Specialisations rather than a
   // branch per step, so no path's addresses occupy registers in another's.
-  template <bool Packs, bool Edge = false>
+  template <bool Packs, bool Edge = false, bool SplitPacks = false>
   KOKKOS_FORCEINLINE_FUNCTION void pipeline(const member_type& team, T* smem, index_t i0, index_t j0, index_t s0,
                                             index_t s1, acc_type& acc) const {
     static_assert(!Edge || (Packs && EDGE_PACKS), "edge packs: rows whose pack copies are all asynchronous");
+    static_assert(!SplitPacks || (Packs && (SPLIT_A || SPLIT_B)), "split packs: AsyncAll rows");
+    constexpr bool split_a = SplitPacks && SPLIT_A, split_b = SplitPacks && SPLIT_B;
     if (s0 >= s1) return;
     const int rank = team.team_rank();
     // rows of op(A), op(B) inside the matrices, at most the block's (Edge)
@@ -242,9 +255,12 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
             }
           }
         } else if constexpr (async_a && Edge) {
-          plan_a.copy_edge(rank, pa, stage, a_rows, rows_a, d.a);
-        } else if constexpr (async_a) plan_a.copy(rank, pa, stage);
-        else plan_a.fetch(rank, pa, ra);
+          if (split_a && a_split) plan_a.copy_edge_split(rank, pa, stage, a_rows, rows_a, d.a);
+          else plan_a.copy_edge(rank, pa, stage, a_rows, rows_a, d.a);
+        } else if constexpr (async_a) {
+          if (split_a && a_split) plan_a.copy_split(rank, pa, stage);
+          else plan_a.copy(rank, pa, stage);
+        } else plan_a.fetch(rank, pa, ra);
         if constexpr (async_kb) {
           constexpr int N = P::BK * P::BN / P::team_size;
           T* dst = stage + B_OFF + kk_r * LDB + r_r;
@@ -258,9 +274,12 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
             }
           }
         } else if constexpr (async_b && Edge) {
-          plan_b.copy_edge(rank, pb, stage + B_OFF, b_rows, rows_b, d.b);
-        } else if constexpr (async_b) plan_b.copy(rank, pb, stage + B_OFF);
-        else plan_b.fetch(rank, pb, rb);
+          if (split_b && b_split) plan_b.copy_edge_split(rank, pb, stage + B_OFF, b_rows, rows_b, d.b);
+          else plan_b.copy_edge(rank, pb, stage + B_OFF, b_rows, rows_b, d.b);
+        } else if constexpr (async_b) {
+          if (split_b && b_split) plan_b.copy_split(rank, pb, stage + B_OFF);
+          else plan_b.copy(rank, pb, stage + B_OFF);
+        } else plan_b.fetch(rank, pb, rb);
         pa += P::BK * d.a_sp;
         pb += P::BK * d.b_sp;
       } else if constexpr (elements_async) {
@@ -404,6 +423,13 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
       if (a_vec && b_vec && (interior || EDGE_PACKS)) {
         const index_t full = d.k / P::BK;
         const index_t packed = full < s1 ? (full > s0 ? full : s0) : s1;
+        if constexpr (SPLITS) {
+          if (a_split || b_split) {
+            if (interior) pipeline<true, false, true>(team, smem, i0, j0, s0, packed, acc);
+            else if constexpr (EDGE_PACKS) pipeline<true, true, true>(team, smem, i0, j0, s0, packed, acc);
+            return packed;
+          }
+        }
         if (interior) pipeline<true>(team, smem, i0, j0, s0, packed, acc);
         else if constexpr (EDGE_PACKS) pipeline<true, true>(team, smem, i0, j0, s0, packed, acc);
         return packed;

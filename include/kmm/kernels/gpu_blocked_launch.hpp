@@ -15,32 +15,40 @@ namespace kernels {
 
 /// Row P's pack pipeline on the operands d describes: whether each
 /// operand's full k-steps take it (else the element path runs, for both).
-/// Aligned packs always do. An operand along k whose packs do not align
-/// does too where `unaligned_k` (the dispatcher's choice,
-/// GridRules::unaligned_k_pipeline) and the row copies that operand element
-/// by element anyway (GpuBlocked's ASYNC_KA / ASYNC_KB: into k-rows on
-/// AsyncAll rows; k_a, k_b).
+/// Aligned packs always do. An operand whose packs do not align does too
+/// where `unaligned` (the dispatcher's choice, GridRules::
+/// unaligned_pipeline) and the row's copies need no alignment (AsyncAll
+/// rows): an operand along k into k-rows, copied element by element anyway
+/// (GpuBlocked's ASYNC_KA / ASYNC_KB: k_a, k_b), or one whose packs land
+/// as they lie, each pack then copied as its elements (SPLIT_A / SPLIT_B:
+/// s_a, s_b; the kernel's a_split, b_split).
 template <class P, class ExecSpace, class Facts>
 struct PackPipeline {
   using K = GpuBlocked<P, ExecSpace, Facts>;
   static constexpr bool k_a = K::PACKS && K::ASYNC_KA, k_b = K::PACKS && K::ASYNC_KB;
-  static bool a(const Facts& d, bool unaligned_k) {
-    return d.template a_packs<P>() || (unaligned_k && d.template a_packs<P, k_a>());
+  static constexpr bool s_a = K::SPLIT_A, s_b = K::SPLIT_B;
+  static constexpr bool any_a = k_a || s_a, any_b = k_b || s_b;
+  static bool a(const Facts& d, bool unaligned) {
+    return d.template a_packs<P>() || (unaligned && d.template a_packs<P, any_a>());
   }
-  static bool b(const Facts& d, bool unaligned_k) {
-    return d.template b_packs<P>() || (unaligned_k && d.template b_packs<P, k_b>());
+  static bool b(const Facts& d, bool unaligned) {
+    return d.template b_packs<P>() || (unaligned && d.template b_packs<P, any_b>());
   }
+  /// Packs of op(A) (op(B)) copied as their elements: taken, not aligned.
+  static bool a_split(const Facts& d, bool unaligned) { return s_a && a(d, unaligned) && !d.template a_packs<P>(); }
+  static bool b_split(const Facts& d, bool unaligned) { return s_b && b(d, unaligned) && !d.template b_packs<P>(); }
   /// Every k-step of the element path, neither operand in packs (the
   /// products TileTable::element_splits was measured on).
-  static bool elements(const Facts& d, bool unaligned_k) {
-    return !(a(d, unaligned_k) && b(d, unaligned_k)) && !d.template a_packs<P>() && !d.template b_packs<P>();
+  static bool elements(const Facts& d, bool unaligned) {
+    return !(a(d, unaligned) && b(d, unaligned)) && !d.template a_packs<P>() && !d.template b_packs<P>();
   }
   /// packs_every_step and whole_tiles (OperandFacts) as the pipeline takes
-  /// the operands.
+  /// the operands, but not split packs (the WholeTiles and PacksOnly
+  /// kernels have no such path: GpuBlocked::SPLITS).
   template <bool EdgePacks>
-  static bool every_step(const Facts& d, bool unaligned_k) {
-    return unaligned_k ? d.template packs_every_step<P, EdgePacks, k_a, k_b>()
-                       : d.template packs_every_step<P, EdgePacks>();
+  static bool every_step(const Facts& d, bool unaligned) {
+    return unaligned ? d.template packs_every_step<P, EdgePacks, k_a, k_b>()
+                     : d.template packs_every_step<P, EdgePacks>();
   }
 };
 
@@ -49,18 +57,19 @@ struct PackPipeline {
 /// so, else the two-path one. splits > 1: split-k over that many ranges of
 /// k-steps (at most one per k-step; the Split kernel, PacksOnly where every
 /// k-step of every block goes by packs), partials in kmm's workspace, then
-/// reduce_partials. unaligned_k: the dispatcher's choice for operands along
-/// k whose packs do not align (PackPipeline). The kernels are instantiated
+/// reduce_partials. unaligned: the dispatcher's choice for operands whose
+/// packs do not align (PackPipeline). The kernels are instantiated
 /// on d's type alone (no View type), so products whose operands share their
 /// static unit-stride directions share them.
 template <class P, class ExecSpace, class Facts>
 void gpu_blocked(const ExecSpace& space, const Facts& d, typename Facts::T alpha, typename Facts::T beta,
-                 int splits = 1, bool unaligned_k = false) {
+                 int splits = 1, bool unaligned = false) {
   using detail::index_t;
   using T = typename Facts::T;
   const index_t blocks_m = (d.m + P::BM - 1) / P::BM, blocks_n = (d.n + P::BN - 1) / P::BN;
   using Pipe = PackPipeline<P, ExecSpace, Facts>;
-  const bool a_vec = Pipe::a(d, unaligned_k), b_vec = Pipe::b(d, unaligned_k);
+  const bool a_vec = Pipe::a(d, unaligned), b_vec = Pipe::b(d, unaligned);
+  const bool a_split = Pipe::a_split(d, unaligned), b_split = Pipe::b_split(d, unaligned);
   using MK = MicroKernel<P, T>;  // C packs: the micro-kernel's VM, VN
   const bool c_vec_m = d.template c_packs_m<MK>(), c_vec_n = d.template c_packs_n<MK>();
   const index_t steps = (d.k + P::BK - 1) / P::BK;
@@ -69,7 +78,7 @@ void gpu_blocked(const ExecSpace& space, const Facts& d, typename Facts::T alpha
     const index_t s = (steps + split_steps - 1) / split_steps;  // none empty
     const auto launch_split = [&](auto packs_only) {
       using K = GpuBlocked<P, ExecSpace, Facts, false, true, decltype(packs_only)::value>;
-      K f{{}, d, alpha, beta, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n};
+      K f{{}, d, alpha, beta, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n, a_split, b_split};
       f.p = PartialLayout(d.m, d.n, d.c_si, d.c_sj);
       f.splits = s;
       f.split_steps = split_steps;
@@ -91,7 +100,7 @@ void gpu_blocked(const ExecSpace& space, const Facts& d, typename Facts::T alpha
     };
     if constexpr (Facts::template row_packs<P>()) {  // (else no PacksOnly kernel)
       constexpr bool edge_packs = GpuBlocked<P, ExecSpace, Facts, false, true, true>::EDGE_PACKS;
-      if (Pipe::template every_step<edge_packs>(d, unaligned_k)) return launch_split(std::true_type{});
+      if (Pipe::template every_step<edge_packs>(d, unaligned)) return launch_split(std::true_type{});
     }
     launch_split(std::false_type{});
     return;
@@ -99,13 +108,13 @@ void gpu_blocked(const ExecSpace& space, const Facts& d, typename Facts::T alpha
   const int league = detail::league_for(blocks_m * blocks_n);
   const auto launch = [&](auto whole_tiles) {
     using K = GpuBlocked<P, ExecSpace, Facts, decltype(whole_tiles)::value>;
-    const K f{{}, d, alpha, beta, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n};
+    const K f{{}, d, alpha, beta, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n, a_split, b_split};
     typename K::policy_type policy(space, league, P::team_size);
     Kokkos::parallel_for("kmm::gemm[Blocked]",
                          policy.set_scratch_size(K::SCRATCH_LEVEL, Kokkos::PerTeam(K::scratch_bytes())), f);
   };
   if constexpr (Facts::template row_packs<P>()) {  // (else no WholeTiles kernel)
-    if (Pipe::template every_step<false>(d, unaligned_k)) return launch(std::true_type{});
+    if (Pipe::template every_step<false>(d, unaligned)) return launch(std::true_type{});
   }
   launch(std::false_type{});
 }

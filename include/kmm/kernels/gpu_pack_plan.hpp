@@ -110,6 +110,42 @@ struct PackPlan {
       detail::copy_pack_async_or_zero<T, V>(dst + local(u), bytes > 0 ? from + rel(u) : inside, bytes);
     }
   }
+  // copy() and copy_edge() for an operand whose packs do not align (its
+  // leading dimension or data pointer off the pack's alignment): the
+  // elements of the packs, to the same scratch places. Where G consecutive
+  // threads own G consecutive packs of one k-row (affine plans along the
+  // rows: G = 32, or a line of fewer packs), copy w of those threads moves
+  // elements g + G w of their G V-element run (g = rank % G), so that each
+  // copy instruction reads and writes contiguous memory (the packs' own
+  // elements, w of every pack per copy, touch V times the span; perf-log
+  // "Split packs"); else each pack's elements (packs along k: consecutive in memory and,
+  // KColumns' pairs being whole, in scratch).
+  static constexpr int G = FAST == 1 && AFFINE ? (LINE % 32 == 0 ? 32 : 32 % LINE == 0 ? LINE : 1) : 1;
+  KOKKOS_FORCEINLINE_FUNCTION static int split_shift(int rank, int w) { return (rank % G) * (1 - V) + G * w; }
+  KOKKOS_FORCEINLINE_FUNCTION void copy_split(int rank, const T* from, T* dst) const {
+    KMM_UNROLL
+    for (int u = 0; u < NP; ++u) {
+      if (!owns(rank, u)) continue;
+      KMM_UNROLL
+      for (int w = 0; w < V; ++w)
+        detail::copy_element_async(dst + local(u) + split_shift(rank, w), from + rel(u) + split_shift(rank, w));
+    }
+  }
+  KOKKOS_FORCEINLINE_FUNCTION void copy_edge_split(int rank, const T* from, T* dst, bool rows_fast, int rows,
+                                                   const T* inside) const {
+    KMM_UNROLL
+    for (int u = 0; u < NP; ++u) {
+      if (!owns(rank, u)) continue;
+      int kk = 0, r = 0;
+      pack_coords(rank + u * P::team_size, rows_fast, kk, r);
+      KMM_UNROLL
+      for (int w = 0; w < V; ++w) {
+        const int e = split_shift(rank, w);
+        const bool in = (rows_fast ? r + e : r) < rows;
+        detail::copy_element_async_or_zero(dst + local(u) + e, in ? from + rel(u) + e : inside, in);
+      }
+    }
+  }
   // Registers -> scratch: one store per pack when it lands as it
   // lies (see copy()), else V stores down k (packs along k into KRows).
   KOKKOS_FORCEINLINE_FUNCTION void deposit(int rank, T* dst, bool rows_fast, const T* reg) const {
