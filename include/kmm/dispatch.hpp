@@ -146,14 +146,18 @@ void blocked_on(const ExecSpace& space, const Desc& d, typename Desc::T alpha, t
   using gram_small_compiled = std::bool_constant<Table::template gram_small_row_kernels<T>()>;
   using short_compiled = std::bool_constant<Table::template short_row_kernels<T>()>;
   using narrow48_compiled = std::bool_constant<Table::template narrow48_row_kernels<T>()>;
-  // Do the operands' k-steps travel as the 48-column narrow row's packs?
-  // (Its rule wants them: TileTable::blocked_pick.) The same test holds
-  // for C^T's swapped operands (both packs are two elements), but for
-  // slices of 2^31 elements or more.
+  // Do the operands' full k-steps travel by the 48-column narrow row's
+  // pack pipeline, for C and for C^T (its rule wants them:
+  // TileTable::blocked_pick)? Aligned packs, or any where the row's copies
+  // need no alignment: C of at most 48 columns (rows, for C^T), which the
+  // rule asks for, is one block column of it (unaligned_pipeline).
   const auto packs48 = [&] {
     if constexpr (Table::template narrow48_row_kernels<T>()) {
       using N48 = typename Table::Fp64Narrow48;
-      return d.template packs<N48>();
+      using Pipe = kernels::PackPipeline<N48, ExecSpace, Desc>;
+      using PipeT = kernels::PackPipeline<N48, ExecSpace, std::decay_t<decltype(kernels::transposed(d))>>;
+      const auto t = kernels::transposed(d);
+      return Pipe::a(d, true) && Pipe::b(d, true) && PipeT::a(t, true) && PipeT::b(t, true);
     } else {
       return false;
     }

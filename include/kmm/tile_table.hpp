@@ -239,12 +239,12 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
   /// perf-log: "One wave instead of two"). "The narrow row" in these rules
   /// is the 48-column one (Pick::Narrow48) for C of 33-48 columns (one
   /// block column of it, which the 32-column grid pads to 64), k of at
-  /// least narrow48_min_k and operands that its k-steps copy as 16-byte
-  /// packs (packs48, from the dispatcher: its team of 128 does not tile a
-  /// 48-column slice element by element, so its element path stages through
-  /// registers; 80000 x 45 x 800 opB = T, op(B)'s rows 45 doubles apart,
-  /// ran 0.58 as fast there as on the large row), with its own splits,
-  /// padding and waves.
+  /// least narrow48_min_k and operands that its pack pipeline takes, aligned
+  /// or not (packs48, from the dispatcher; kernels::PackPipeline: its team
+  /// of 128 does not tile a 48-column slice element by element, so its
+  /// element path stages through registers; 80000 x 45 x 800 opB = T,
+  /// op(B)'s rows 45 doubles apart, ran 0.58 as fast there as on the large
+  /// row before split packs), with its own splits, padding and waves.
   /// fp64 in an MMA build, ahead of those rules: C of one block of the small
   /// Gram row (32 x 32) that the narrow or mid row would compute with k
   /// split, whatever the operands' directions, or of two (32 x 64, 64 x 32)
