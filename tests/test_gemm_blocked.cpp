@@ -68,9 +68,11 @@ TYPED_TEST(GemmBlocked, MisalignedOperandsTakeTheElementPath) {
 // dispatcher says so (here told to). L L L with odd leading dimensions (301
 // x 97 x 67: interior and edge blocks, a partial last k-step), then one
 // element off alignment (shift 1), in every op combination, through the
-// large, mid and narrow rows (and fp32's thin rows), unsplit and split, and
-// through Auto (4001 x 61 x 203: one block column, where the dispatcher's
-// rule takes the pipeline; not in the sanitizer preset). The test fails if
+// large, mid and narrow rows (and fp32's thin rows, fp64's other MMA rows
+// and their deep forms where they fit), unsplit and split, and through
+// Auto (4001 x 61 x 203: one block column, where the dispatcher's rule
+// takes the pipeline; 4001 x 45 x 523, fp64's 48-column row; not in the
+// sanitizer preset). The test fails if
 // an AsyncAll row leaves either operand to the element path; every product
 // is checked against the reference.
 struct PipelineRuns {
@@ -119,11 +121,39 @@ TYPED_TEST(GemmBlocked, UnalignedOperandsTakeThePackPipeline) {
           if constexpr (fp32) {
             check(RowPipelineKernel<TableRow::Thin, 1>{});
             check(RowPipelineKernel<TableRow::Thin16, 2>{});
+          } else if constexpr (kmm::TileTable<E>::f64_mma) {  // fp64's other MMA rows, all AsyncAll
+            check(RowPipelineKernel<TableRow::NarrowK, 1>{});
+            check(RowPipelineKernel<TableRow::Narrow48, 2>{});
+            check(RowPipelineKernel<TableRow::Narrow48K, 1>{});
+            check(RowPipelineKernel<TableRow::Gram, 2>{});
+            check(RowPipelineKernel<TableRow::GramSmall, 3>{});
+            check(RowPipelineKernel<TableRow::GramWide, 1>{});
+            check(RowPipelineKernel<TableRow::Short, 1>{});
+            check(RowPipelineKernel<TableRow::MidEdge, 2>{});
+            using Table = kmm::TileTable<E>;
+            using R = typename Table::Fp64MmaMidEdgeDeep;  // (the deep forms fit alike: RowResidency)
+            const E space;
+            const auto bytes =
+                std::int64_t(kmm::kernels::GpuBlocked<R, E, kmm::kernels::OperandFacts<T, 1, 1>>::scratch_bytes());
+            if (Table::stages_fit(bytes, R::team_size, R::min_blocks, std::int64_t(kmm::detail::team_scratch_max(space)),
+                                  std::int64_t(kmm::detail::shared_memory_per_multiprocessor(space)))) {
+              check(RowPipelineKernel<TableRow::NarrowKDeep, 1>{});
+              check(RowPipelineKernel<TableRow::Narrow48KDeep, 2>{});
+              check(RowPipelineKernel<TableRow::MidEdgeDeep, 1>{});
+              check(RowPipelineKernel<TableRow::GramDeep, 2>{});
+              check(RowPipelineKernel<TableRow::ShortDeep, 1>{});
+              check(RowPipelineKernel<TableRow::LargeKDeep, 3>{});
+            }
           }
           if (small_run()) continue;
           const Case thin{4001, 61, 203, opA, opB, Lay::L, Lay::L, Lay::L, -1.0, shift ? 1.0 : 0.0};
           EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(thin, AutoKernel{}, ++seed, false, shift)), "")
               << thin.str() << " shift " << shift << " (Auto)";
+          // tall C of 33-48 columns, k of at least narrow48_min_k: fp64's
+          // 48-column row takes it through the pipeline (packs48)
+          const Case n48{4001, 45, 523, opA, opB, Lay::L, Lay::L, Lay::L, 1.0, shift ? -1.0 : 0.0};
+          EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(n48, AutoKernel{}, ++seed, false, shift)), "")
+              << n48.str() << " shift " << shift << " (Auto)";
         }
   }
 }
