@@ -54,9 +54,15 @@ namespace kernels {
 /// the element pipeline is not compiled in (its presence alone cost the fp32 large row's split kernel
 /// for op(A) along k 96 bytes of spills at its register cap: perf-log
 /// "Split kernels without the element pipeline").
+/// SplitPacks (not with WholeTiles or PacksOnly): the launcher found an
+/// operand whose packs do not align taken by the pack pipeline (a_split,
+/// b_split), which this kernel copies as the packs' elements; its own
+/// kernel, so the others keep their code (compiled into the two-path
+/// kernel, the split path cost fp32 2952^3 opB = T 14 %: perf-log "Split
+/// packs").
 template <class P, class ExecSpace, class Facts, bool WholeTiles = false, bool Split = false,
-          bool PacksOnly = false>
-struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, Split, PacksOnly>> {
+          bool PacksOnly = false, bool SplitPacks = false>
+struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, Split, PacksOnly, SplitPacks>> {
   using row = P;
   static constexpr bool WHOLE_TILES = WholeTiles;
   using T = typename Facts::T;
@@ -107,12 +113,13 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
   // AsyncAll rows copy an operand whose packs land as they lie (ASYNC_A,
   // ASYNC_B) but do not align as element copies to the packs' places
   // (PackPlan::copy_split) where the launcher says so (a_split, b_split).
-  // A path of its own (pipeline<..., SplitPacks>) in the kernels that stage
-  // edges and partial k-steps (not WholeTiles, not PacksOnly: their
-  // operands' packs align), so the aligned paths keep their registers.
+  // Only in SplitPacks kernels (two-path or Split, never WholeTiles or
+  // PacksOnly), whose full k-steps all take pipeline<..., SplitCopies>.
   static constexpr bool SPLIT_A = PACKS && P::staging::async_k && ASYNC_A;
   static constexpr bool SPLIT_B = PACKS && P::staging::async_k && ASYNC_B;
-  static constexpr bool SPLITS = (SPLIT_A || SPLIT_B) && !WholeTiles && !PacksOnly;
+  static constexpr bool SPLITS = SplitPacks && (SPLIT_A || SPLIT_B);
+  static_assert(!SplitPacks || (SPLITS && !WholeTiles && !PacksOnly),
+                "GpuBlocked: split packs in the two-path and Split kernels of AsyncAll rows");
   // AsyncAll rows copy the element path by cp.async too (ElementCopies,
   // gpu_pack_plan.hpp): no staging registers, the pipeline's full depth.
   using ElemA = ElementCopies<P, T, P::BM, LayA>;
@@ -199,12 +206,12 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
   // Edge: a block at C's edge, packs past it zero-filled, PackPlan::
   // copy_edge); else element by element. Specialisations rather than a
   // branch per step, so no path's addresses occupy registers in another's.
-  template <bool Packs, bool Edge = false, bool SplitPacks = false>
+  template <bool Packs, bool Edge = false, bool SplitCopies = false>
   KOKKOS_FORCEINLINE_FUNCTION void pipeline(const member_type& team, T* smem, index_t i0, index_t j0, index_t s0,
                                             index_t s1, acc_type& acc) const {
     static_assert(!Edge || (Packs && EDGE_PACKS), "edge packs: rows whose pack copies are all asynchronous");
-    static_assert(!SplitPacks || (Packs && (SPLIT_A || SPLIT_B)), "split packs: AsyncAll rows");
-    constexpr bool split_a = SplitPacks && SPLIT_A, split_b = SplitPacks && SPLIT_B;
+    static_assert(!SplitCopies || (Packs && (SPLIT_A || SPLIT_B)), "split packs: AsyncAll rows");
+    constexpr bool split_a = SplitCopies && SPLIT_A, split_b = SplitCopies && SPLIT_B;
     if (s0 >= s1) return;
     const int rank = team.team_rank();
     // rows of op(A), op(B) inside the matrices, at most the block's (Edge)
@@ -423,15 +430,8 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
       if (a_vec && b_vec && (interior || EDGE_PACKS)) {
         const index_t full = d.k / P::BK;
         const index_t packed = full < s1 ? (full > s0 ? full : s0) : s1;
-        if constexpr (SPLITS) {
-          if (a_split || b_split) {
-            if (interior) pipeline<true, false, true>(team, smem, i0, j0, s0, packed, acc);
-            else if constexpr (EDGE_PACKS) pipeline<true, true, true>(team, smem, i0, j0, s0, packed, acc);
-            return packed;
-          }
-        }
-        if (interior) pipeline<true>(team, smem, i0, j0, s0, packed, acc);
-        else if constexpr (EDGE_PACKS) pipeline<true, true>(team, smem, i0, j0, s0, packed, acc);
+        if (interior) pipeline<true, false, SPLITS>(team, smem, i0, j0, s0, packed, acc);
+        else if constexpr (EDGE_PACKS) pipeline<true, true, SPLITS>(team, smem, i0, j0, s0, packed, acc);
         return packed;
       }
     }

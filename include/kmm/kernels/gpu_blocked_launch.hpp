@@ -43,8 +43,8 @@ struct PackPipeline {
     return !(a(d, unaligned) && b(d, unaligned)) && !d.template a_packs<P>() && !d.template b_packs<P>();
   }
   /// packs_every_step and whole_tiles (OperandFacts) as the pipeline takes
-  /// the operands, but not split packs (the WholeTiles and PacksOnly
-  /// kernels have no such path: GpuBlocked::SPLITS).
+  /// the operands, but not split packs (they take SplitPacks kernels, never
+  /// WholeTiles or PacksOnly).
   template <bool EdgePacks>
   static bool every_step(const Facts& d, bool unaligned) {
     return unaligned ? d.template packs_every_step<P, EdgePacks, k_a, k_b>()
@@ -76,8 +76,8 @@ void gpu_blocked(const ExecSpace& space, const Facts& d, typename Facts::T alpha
   if (splits > 1 && steps > 1) {
     const index_t split_steps = (steps + splits - 1) / splits;
     const index_t s = (steps + split_steps - 1) / split_steps;  // none empty
-    const auto launch_split = [&](auto packs_only) {
-      using K = GpuBlocked<P, ExecSpace, Facts, false, true, decltype(packs_only)::value>;
+    const auto launch_split = [&](auto packs_only, auto split_packs) {
+      using K = GpuBlocked<P, ExecSpace, Facts, false, true, decltype(packs_only)::value, decltype(split_packs)::value>;
       K f{{}, d, alpha, beta, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n, a_split, b_split};
       f.p = PartialLayout(d.m, d.n, d.c_si, d.c_sj);
       f.splits = s;
@@ -100,23 +100,30 @@ void gpu_blocked(const ExecSpace& space, const Facts& d, typename Facts::T alpha
     };
     if constexpr (Facts::template row_packs<P>()) {  // (else no PacksOnly kernel)
       constexpr bool edge_packs = GpuBlocked<P, ExecSpace, Facts, false, true, true>::EDGE_PACKS;
-      if (Pipe::template every_step<edge_packs>(d, unaligned)) return launch_split(std::true_type{});
+      if (Pipe::template every_step<edge_packs>(d, unaligned))
+        return launch_split(std::true_type{}, std::false_type{});
     }
-    launch_split(std::false_type{});
+    if constexpr (Pipe::s_a || Pipe::s_b) {
+      if (a_split || b_split) return launch_split(std::false_type{}, std::true_type{});
+    }
+    launch_split(std::false_type{}, std::false_type{});
     return;
   }
   const int league = detail::league_for(blocks_m * blocks_n);
-  const auto launch = [&](auto whole_tiles) {
-    using K = GpuBlocked<P, ExecSpace, Facts, decltype(whole_tiles)::value>;
+  const auto launch = [&](auto whole_tiles, auto split_packs) {
+    using K = GpuBlocked<P, ExecSpace, Facts, decltype(whole_tiles)::value, false, false, decltype(split_packs)::value>;
     const K f{{}, d, alpha, beta, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n, a_split, b_split};
     typename K::policy_type policy(space, league, P::team_size);
     Kokkos::parallel_for("kmm::gemm[Blocked]",
                          policy.set_scratch_size(K::SCRATCH_LEVEL, Kokkos::PerTeam(K::scratch_bytes())), f);
   };
   if constexpr (Facts::template row_packs<P>()) {  // (else no WholeTiles kernel)
-    if (Pipe::template every_step<false>(d, unaligned)) return launch(std::true_type{});
+    if (Pipe::template every_step<false>(d, unaligned)) return launch(std::true_type{}, std::false_type{});
   }
-  launch(std::false_type{});
+  if constexpr (Pipe::s_a || Pipe::s_b) {
+    if (a_split || b_split) return launch(std::false_type{}, std::true_type{});
+  }
+  launch(std::false_type{}, std::false_type{});
 }
 
 }  // namespace kernels
