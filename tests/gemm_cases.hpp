@@ -165,6 +165,22 @@ using table_row_shallow = std::conditional_t<
 template <TableRow W, class E, class V, class Table = kmm::TileTable<E>>
 using table_row = std::conditional_t<W == shallow_row<W>(), table_row_shallow<W, E, V, Table>,
                                      typename Table::template deep_form<table_row_shallow<shallow_row<W>(), E, V, Table>, 0>>;
+/// Do the fp64 MMA rows' deep forms fit on GPU space E's device, as the
+/// dispatcher asks (TileTable::stages_fit, with what Kokkos lets a team take
+/// and what a multiprocessor holds)? They fit alike (RowResidency), so the
+/// mid edge form answers for all. Where not, `why` says what the two allow.
+template <class E, class T>
+bool deep_forms_fit(std::string& why) {
+  using Table = kmm::TileTable<E>;
+  using R = typename Table::Fp64MmaMidEdgeDeep;
+  const E space;
+  const auto bytes = std::int64_t(kmm::kernels::GpuBlocked<R, E, kmm::kernels::OperandFacts<T, 1, 1>>::scratch_bytes());
+  const auto team_max = std::int64_t(kmm::detail::team_scratch_max(space));
+  const auto sm_bytes = std::int64_t(kmm::detail::shared_memory_per_multiprocessor(space));
+  why = "Kokkos lets a team take " + std::to_string(team_max) + " bytes and a multiprocessor holds " +
+        std::to_string(sm_bytes);
+  return Table::stages_fit(bytes, R::team_size, R::min_blocks, team_max, sm_bytes);
+}
 template <TableRow W>
 struct BlockedRowKernel {
   template <class E, class T, class AV, class BV, class CV>

@@ -130,13 +130,8 @@ TYPED_TEST(GemmBlocked, UnalignedOperandsTakeThePackPipeline) {
             check(RowPipelineKernel<TableRow::GramWide, 1>{});
             check(RowPipelineKernel<TableRow::Short, 1>{});
             check(RowPipelineKernel<TableRow::MidEdge, 2>{});
-            using Table = kmm::TileTable<E>;
-            using R = typename Table::Fp64MmaMidEdgeDeep;  // (the deep forms fit alike: RowResidency)
-            const E space;
-            const auto bytes =
-                std::int64_t(kmm::kernels::GpuBlocked<R, E, kmm::kernels::OperandFacts<T, 1, 1>>::scratch_bytes());
-            if (Table::stages_fit(bytes, R::team_size, R::min_blocks, std::int64_t(kmm::detail::team_scratch_max(space)),
-                                  std::int64_t(kmm::detail::shared_memory_per_multiprocessor(space)))) {
+            std::string why;
+            if (deep_forms_fit<E, T>(why)) {
               check(RowPipelineKernel<TableRow::NarrowKDeep, 1>{});
               check(RowPipelineKernel<TableRow::Narrow48KDeep, 2>{});
               check(RowPipelineKernel<TableRow::MidEdgeDeep, 1>{});

@@ -174,6 +174,12 @@ TEST(TilePick, Fp32NarrowRowForUpTo96Columns) {
   EXPECT_EQ((Table::element_splits<Table::Fp32Large, float>(1234, 500, 2000, 132, 6)), 3);
   EXPECT_EQ((Table::element_splits<Table::Fp32Large, float>(1111, 1111, 1111, 132, 3)), 3);
   EXPECT_EQ((Table::element_splits<Table::Fp64Large, double>(999, 999, 999, 132, 2)), 2);  // fp64: as launch_splits
+  // split packs copy elements too (launch_row trims their counts alike):
+  // tall C of 25 and 82 blocks, the busiest multiprocessor 16 -> 12 and 40 -> 32 k-steps
+  EXPECT_EQ((Table::launch_splits<Table::Fp32Large, float>(3153, 39, 895, 132)), 7);
+  EXPECT_EQ((Table::element_splits<Table::Fp32Large, float>(3153, 39, 895, 132, 7)), 5);
+  EXPECT_EQ((Table::launch_splits<Table::Fp32Large, float>(10469, 45, 726, 132)), 5);
+  EXPECT_EQ((Table::element_splits<Table::Fp32Large, float>(10469, 45, 726, 132, 5)), 3);
   // the dispatcher compiles narrow-row kernels only where the rule can pick the row
   static_assert(!Table::narrow_row_kernels<float, false>() && Table::narrow_row_kernels<float, true>() &&
                     Table::narrow_row_kernels<double, false>(),
@@ -1698,15 +1704,9 @@ TYPED_TEST(GpuRows, DeepFormsMatchReference) {
   } else if constexpr (!std::is_same<T, double>::value || !kmm::TileTable<E>::f64_mma) {
     GTEST_SKIP() << "the deep forms are fp64 MMA rows";
   } else {
-    using Table = kmm::TileTable<E>;
-    using R = typename Table::Fp64MmaMidEdgeDeep;
-    const E space;
-    const auto bytes = std::int64_t(kmm::kernels::GpuBlocked<R, E, kmm::kernels::OperandFacts<T, 1, 1>>::scratch_bytes());
-    const auto team_max = std::int64_t(kmm::detail::team_scratch_max(space));
-    const auto sm_bytes = std::int64_t(kmm::detail::shared_memory_per_multiprocessor(space));
-    if (!Table::stages_fit(bytes, R::team_size, R::min_blocks, team_max, sm_bytes)) {
-      GTEST_SKIP() << "Kokkos lets a team take " << team_max << " bytes and a multiprocessor holds " << sm_bytes
-                   << ": the deep forms do not fit (the dispatcher runs the 48 KB rows)";
+    std::string why;
+    if (!deep_forms_fit<E, T>(why)) {
+      GTEST_SKIP() << why << ": the deep forms do not fit (the dispatcher runs the 48 KB rows)";
     } else {
       unsigned seed = 9876;
       sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<1, TableRow::NarrowKDeep>{}, seed);

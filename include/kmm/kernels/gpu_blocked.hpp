@@ -10,22 +10,19 @@
 //
 // The pipeline: two scratch stages; the next k-step is fetched while this
 // one's FMAs run (into registers, or by cp.async straight into the other
-// stage: Row::staging). Rows with deeper staging keep more k-steps in flight
-// where every copy is asynchronous. Whole k-steps travel as the row's packs
-// when the launcher found the operands aligned (kernels/operands.hpp); on
-// AsyncAll rows also operands whose packs do not align, where the
-// dispatcher says so (PackPipeline, gpu_blocked_launch.hpp): along k into
-// k-rows as element copies anyway, otherwise each pack as its elements
-// (split packs); zero-filled past C's edge where every pack copy is
-// asynchronous. Otherwise element by element, zeros outside the matrices
-// (AsyncAll rows by cp.async too). Only in-range C is written, as 16-byte
-// packs where C allows. Blocks are taken in the row's block order. Why:
-// docs/perf-log.md, "Blocked on the GPU". Assumed: a GPU execution space
+// stage: Row::staging); deeper rows keep more k-steps in flight where every
+// copy is asynchronous. Whole k-steps travel as the row's packs when the
+// launcher found the operands aligned (kernels/operands.hpp), and on AsyncAll
+// rows also unaligned ones where the dispatcher says so (PackPipeline,
+// gpu_blocked_launch.hpp: along k into k-rows as element copies, otherwise
+// each pack as its elements, split packs); zero-filled past C's edge where
+// every pack copy is asynchronous. Otherwise element by element, zeros
+// outside the matrices (AsyncAll rows by cp.async too). Only in-range C is
+// written, as 16-byte packs where C allows; blocks in the row's block order.
+// Why: docs/perf-log.md, "Blocked on the GPU". Assumed: a GPU execution space
 // (scratch level 0 is shared memory; team rank r is thread r of the block);
-// host backends take kernels/host_blocked.hpp. Rows come from the caller
-// (this file does not read the tile table); the launcher is in
-// gpu_blocked_launch.hpp, the write-back (C and split-k's partials) in
-// gpu_epilogue.hpp.
+// host backends take kernels/host_blocked.hpp. Rows come from the caller (the
+// launcher: gpu_blocked_launch.hpp; the write-back: gpu_epilogue.hpp).
 #include <type_traits>
 
 #include "kmm/blocked_row.hpp"
@@ -49,17 +46,15 @@ namespace kernels {
 /// s over k-steps [s * split_steps, (s + 1) * split_steps), each writing its
 /// raw partial product to the workspace `partial`; reduce_partials then
 /// forms C. Without Split the members below it are unread.
-/// PacksOnly (Split kernels): the launcher found every k-step of every
-/// block goes by packs (OperandFacts::packs_every_step with EDGE_PACKS), so
-/// the element pipeline is not compiled in (its presence alone cost the fp32 large row's split kernel
-/// for op(A) along k 96 bytes of spills at its register cap: perf-log
-/// "Split kernels without the element pipeline").
+/// PacksOnly (Split kernels): the launcher found every k-step of every block
+/// goes by packs (OperandFacts::packs_every_step with EDGE_PACKS), so the
+/// element pipeline is not compiled in (its presence alone cost the fp32
+/// large row's split kernel for op(A) along k 96 bytes of spills at its
+/// register cap: perf-log "Split kernels without the element pipeline").
 /// SplitPacks (not with WholeTiles or PacksOnly): the launcher found an
 /// operand whose packs do not align taken by the pack pipeline (a_split,
-/// b_split), which this kernel copies as the packs' elements; its own
-/// kernel, so the others keep their code (compiled into the two-path
-/// kernel, the split path cost fp32 2952^3 opB = T 14 %: perf-log "Split
-/// packs").
+/// b_split), copied as the packs' elements; a kernel of its own, as inside
+/// the two-path kernel it cost fp32 2952^3 opB = T 14 % (perf-log "Split packs").
 template <class P, class ExecSpace, class Facts, bool WholeTiles = false, bool Split = false,
           bool PacksOnly = false, bool SplitPacks = false>
 struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, Split, PacksOnly, SplitPacks>> {
@@ -103,9 +98,8 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
                 "GpuBlocked: every stage and op(B)'s slice in it must start on the packs' alignment");
   static constexpr bool ASYNC_A = P::staging::async && (A_FAST == 1 || KMAJOR_A);
   static constexpr bool ASYNC_B = P::staging::async && (B_FAST == 1 || KMAJOR_B);
-  // AsyncAll: an operand contiguous along k into k-rows goes by cp.async too,
-  // one element per copy: thread r copies element (r % BK, r / BK + u *
-  // team_size / BK), so a warp reads whole k-runs of 32 / BK rows.
+  // AsyncAll: an operand contiguous along k into k-rows goes by cp.async too, one element per
+  // copy, thread r element (r % BK, r / BK + u team_size / BK): a warp reads k-runs of 32 / BK rows.
   template <int ROWS>
   static constexpr bool elements_fit() { return P::team_size % P::BK == 0 && (P::BK * ROWS) % P::team_size == 0; }
   static constexpr bool ASYNC_KA = P::staging::async_k && A_FAST == 0 && !KMAJOR_A && elements_fit<P::BM>();
@@ -245,48 +239,33 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
                   (async_ka ? int(kk_r * d.a_sp + r_r * d.a_si) : plan_a.origin());
     const T* pb = d.b + s0 * P::BK * d.b_sp + j0 * d.b_sj +
                   (async_kb ? int(kk_r * d.b_sp + r_r * d.b_sj) : plan_b.origin());
+    // k-contiguous operand into k-rows (async_k): this thread's elements (kk_r, r_r + u DRK), `rows`
+    // of the slice's inside the matrix (Edge). (A member function taking the strides spilled 36
+    // bytes on the 4-blocks-per-SM fp32 row at its 128-register cap.)
+    const auto copy_along_k = [&](auto n, const T* from, T* dst, index_t s_row, int rows, const T* inside) {
+      KMM_UNROLL
+      for (int u = 0; u < decltype(n)::value; ++u) {
+        if constexpr (Edge) {
+          const bool in = r_r + u * DRK < rows;
+          detail::copy_element_async_or_zero(dst + u * DRK, in ? from + u * int(DRK * s_row) : inside, in);
+        } else {
+          (void)rows, (void)inside;
+          detail::copy_element_async(dst + u * DRK, from + u * int(DRK * s_row));
+        }
+      }
+    };
     const auto fetch = [&](index_t p0, T* stage) {  // stage: where this k-step goes
       if constexpr (Packs) {
         (void)p0;
-        if constexpr (async_ka) {  // (written out here: as a function taking the strides, the
-                                   // 4-blocks-per-SM fp32 row spilled 36 bytes at its 128-register cap)
-          constexpr int N = P::BK * P::BM / P::team_size;
-          T* dst = stage + kk_r * LDA + r_r;
-          KMM_UNROLL
-          for (int u = 0; u < N; ++u) {
-            if constexpr (Edge) {
-              const bool in = r_r + u * DRK < rows_a;
-              detail::copy_element_async_or_zero(dst + u * DRK, in ? pa + u * int(DRK * d.a_si) : d.a, in);
-            } else {
-              detail::copy_element_async(dst + u * DRK, pa + u * int(DRK * d.a_si));
-            }
-          }
-        } else if constexpr (async_a && Edge) {
-          if (split_a && a_split) plan_a.copy_edge_split(rank, pa, stage, a_rows, rows_a, d.a);
-          else plan_a.copy_edge(rank, pa, stage, a_rows, rows_a, d.a);
-        } else if constexpr (async_a) {
-          if (split_a && a_split) plan_a.copy_split(rank, pa, stage);
-          else plan_a.copy(rank, pa, stage);
-        } else plan_a.fetch(rank, pa, ra);
-        if constexpr (async_kb) {
-          constexpr int N = P::BK * P::BN / P::team_size;
-          T* dst = stage + B_OFF + kk_r * LDB + r_r;
-          KMM_UNROLL
-          for (int u = 0; u < N; ++u) {
-            if constexpr (Edge) {
-              const bool in = r_r + u * DRK < rows_b;
-              detail::copy_element_async_or_zero(dst + u * DRK, in ? pb + u * int(DRK * d.b_sj) : d.b, in);
-            } else {
-              detail::copy_element_async(dst + u * DRK, pb + u * int(DRK * d.b_sj));
-            }
-          }
-        } else if constexpr (async_b && Edge) {
-          if (split_b && b_split) plan_b.copy_edge_split(rank, pb, stage + B_OFF, b_rows, rows_b, d.b);
-          else plan_b.copy_edge(rank, pb, stage + B_OFF, b_rows, rows_b, d.b);
-        } else if constexpr (async_b) {
-          if (split_b && b_split) plan_b.copy_split(rank, pb, stage + B_OFF);
-          else plan_b.copy(rank, pb, stage + B_OFF);
-        } else plan_b.fetch(rank, pb, rb);
+        if constexpr (async_ka)
+          copy_along_k(std::integral_constant<int, P::BK * P::BM / P::team_size>{}, pa, stage + kk_r * LDA + r_r,
+                       d.a_si, rows_a, d.a);
+        else plan_a.template copy_step<async_a, Edge, split_a>(rank, pa, stage, ra, a_split, a_rows, rows_a, d.a);
+        if constexpr (async_kb)
+          copy_along_k(std::integral_constant<int, P::BK * P::BN / P::team_size>{}, pb,
+                       stage + B_OFF + kk_r * LDB + r_r, d.b_sj, rows_b, d.b);
+        else
+          plan_b.template copy_step<async_b, Edge, split_b>(rank, pb, stage + B_OFF, rb, b_split, b_rows, rows_b, d.b);
         pa += P::BK * d.a_sp;
         pb += P::BK * d.b_sp;
       } else if constexpr (elements_async) {

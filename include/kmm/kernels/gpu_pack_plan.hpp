@@ -81,18 +81,26 @@ struct PackPlan {
     if constexpr (AFFINE) return l[0] + u * L::shift(DK, DR);
     else return l[u];
   }
+  // Calls f(u, r) for each pack u this thread owns, r the pack's first row
+  // in the slice (unread, and compiled away, where f does not need it).
+  template <class F>
+  KOKKOS_FORCEINLINE_FUNCTION static void each_pack(int rank, bool rows_fast, const F& f) {
+    KMM_UNROLL
+    for (int u = 0; u < NP; ++u) {
+      if (!owns(rank, u)) continue;
+      int kk = 0, r = 0;
+      pack_coords(rank + u * P::team_size, rows_fast, kk, r);
+      f(u, r);
+    }
+  }
   // Global -> registers, one load per pack (from: see origin()).
   KOKKOS_FORCEINLINE_FUNCTION void fetch(int rank, const T* from, T* reg) const {
-    KMM_UNROLL
-    for (int u = 0; u < NP; ++u)
-      if (owns(rank, u)) detail::load_global_pack<T, V>(from + rel(u), reg + u * V);
+    each_pack(rank, true, [&](int u, int) { detail::load_global_pack<T, V>(from + rel(u), reg + u * V); });
   }
   // Global -> scratch without registers (packs that land as they lie in
   // memory: along the rows of KRows, along k of KColumns).
   KOKKOS_FORCEINLINE_FUNCTION void copy(int rank, const T* from, T* dst) const {
-    KMM_UNROLL
-    for (int u = 0; u < NP; ++u)
-      if (owns(rank, u)) detail::copy_pack_async<T, V>(dst + local(u), from + rel(u));
+    each_pack(rank, true, [&](int u, int) { detail::copy_pack_async<T, V>(dst + local(u), from + rel(u)); });
   }
   // copy() for a block at the matrix's edge, `rows` of the slice's rows
   // inside it: packs past them are zeros and a pack along the rows that
@@ -100,15 +108,11 @@ struct PackPlan {
   // the matrix; `inside` is any element of it). Whole k-steps only.
   KOKKOS_FORCEINLINE_FUNCTION void copy_edge(int rank, const T* from, T* dst, bool rows_fast, int rows,
                                              const T* inside) const {
-    KMM_UNROLL
-    for (int u = 0; u < NP; ++u) {
-      if (!owns(rank, u)) continue;
-      int kk = 0, r = 0;
-      pack_coords(rank + u * P::team_size, rows_fast, kk, r);
+    each_pack(rank, rows_fast, [&](int u, int r) {
       const int left = rows - r;  // rows of the pack inside (along the rows: V when all are)
       const int bytes = left <= 0 ? 0 : (!rows_fast || left >= V ? V : left) * int(sizeof(T));
       detail::copy_pack_async_or_zero<T, V>(dst + local(u), bytes > 0 ? from + rel(u) : inside, bytes);
-    }
+    });
   }
   // copy() and copy_edge() for an operand whose packs do not align (its
   // leading dimension or data pointer off the pack's alignment): the
@@ -123,42 +127,51 @@ struct PackPlan {
   static constexpr int G = FAST == 1 && AFFINE ? (LINE % 32 == 0 ? 32 : 32 % LINE == 0 ? LINE : 1) : 1;
   KOKKOS_FORCEINLINE_FUNCTION static int split_shift(int rank, int w) { return (rank % G) * (1 - V) + G * w; }
   KOKKOS_FORCEINLINE_FUNCTION void copy_split(int rank, const T* from, T* dst) const {
-    KMM_UNROLL
-    for (int u = 0; u < NP; ++u) {
-      if (!owns(rank, u)) continue;
+    each_pack(rank, true, [&](int u, int) {
       KMM_UNROLL
       for (int w = 0; w < V; ++w)
         detail::copy_element_async(dst + local(u) + split_shift(rank, w), from + rel(u) + split_shift(rank, w));
-    }
+    });
   }
   KOKKOS_FORCEINLINE_FUNCTION void copy_edge_split(int rank, const T* from, T* dst, bool rows_fast, int rows,
                                                    const T* inside) const {
-    KMM_UNROLL
-    for (int u = 0; u < NP; ++u) {
-      if (!owns(rank, u)) continue;
-      int kk = 0, r = 0;
-      pack_coords(rank + u * P::team_size, rows_fast, kk, r);
+    each_pack(rank, rows_fast, [&](int u, int r) {
       KMM_UNROLL
       for (int w = 0; w < V; ++w) {
         const int e = split_shift(rank, w);
         const bool in = (rows_fast ? r + e : r) < rows;
         detail::copy_element_async_or_zero(dst + local(u) + e, in ? from + rel(u) + e : inside, in);
       }
+    });
+  }
+  // One k-step of this thread's packs: by cp.async into the stage dst
+  // (Async: copy, or at C's edge copy_edge; their split forms where the
+  // kernel has them, Split, and the launcher found the packs unaligned,
+  // split), else into registers (fetch; deposit stores them).
+  template <bool Async, bool Edge, bool Split>
+  KOKKOS_FORCEINLINE_FUNCTION void copy_step(int rank, const T* from, T* dst, T* reg, bool split, bool rows_fast,
+                                             int rows, const T* inside) const {
+    if constexpr (Async && Edge) {
+      if (Split && split) copy_edge_split(rank, from, dst, rows_fast, rows, inside);
+      else copy_edge(rank, from, dst, rows_fast, rows, inside);
+    } else if constexpr (Async) {
+      if (Split && split) copy_split(rank, from, dst);
+      else copy(rank, from, dst);
+    } else {
+      fetch(rank, from, reg);
     }
   }
   // Registers -> scratch: one store per pack when it lands as it
   // lies (see copy()), else V stores down k (packs along k into KRows).
   KOKKOS_FORCEINLINE_FUNCTION void deposit(int rank, T* dst, bool rows_fast, const T* reg) const {
-    KMM_UNROLL
-    for (int u = 0; u < NP; ++u) {
-      if (!owns(rank, u)) continue;
+    each_pack(rank, true, [&](int u, int) {
       if (L::k_major || rows_fast) {
         detail::store_pack<T, V>(dst + local(u), reg + u * V);
       } else {
         KMM_UNROLL
         for (int w = 0; w < V; ++w) detail::store_scratch(dst + local(u) + L::shift(w, 0), reg[u * V + w]);
       }
-    }
+    });
   }
 };
 
