@@ -174,12 +174,6 @@ TEST(TilePick, Fp32NarrowRowForUpTo96Columns) {
   EXPECT_EQ((Table::element_splits<Table::Fp32Large, float>(1234, 500, 2000, 132, 6)), 3);
   EXPECT_EQ((Table::element_splits<Table::Fp32Large, float>(1111, 1111, 1111, 132, 3)), 3);
   EXPECT_EQ((Table::element_splits<Table::Fp64Large, double>(999, 999, 999, 132, 2)), 2);  // fp64: as launch_splits
-  // split packs copy elements too (launch_row trims their counts alike):
-  // tall C of 25 and 82 blocks, the busiest multiprocessor 16 -> 12 and 40 -> 32 k-steps
-  EXPECT_EQ((Table::launch_splits<Table::Fp32Large, float>(3153, 39, 895, 132)), 7);
-  EXPECT_EQ((Table::element_splits<Table::Fp32Large, float>(3153, 39, 895, 132, 7)), 5);
-  EXPECT_EQ((Table::launch_splits<Table::Fp32Large, float>(10469, 45, 726, 132)), 5);
-  EXPECT_EQ((Table::element_splits<Table::Fp32Large, float>(10469, 45, 726, 132, 5)), 3);
   // the dispatcher compiles narrow-row kernels only where the rule can pick the row
   static_assert(!Table::narrow_row_kernels<float, false>() && Table::narrow_row_kernels<float, true>() &&
                     Table::narrow_row_kernels<double, false>(),

@@ -80,11 +80,11 @@ bool row_fits(const ExecSpace& space) {
 /// Kokkos hold its blocks: GpuRows::deep_form, TileTable::deep_for,
 /// GridRules::stages_fit) on the operands f describes (d's, or C^T's), for
 /// a device of `sms` multiprocessors: k split as TileTable::launch_splits
-/// says (where every k-step takes the element path, or an operand's packs
-/// are copied as their elements, as element_splits trims it), or, where
-/// that leaves it whole and TileTable::tail_split says so, in two products:
-/// C less its last block rows (columns), then those with k split. Operands
-/// whose packs do not align take the pack pipeline by element copies where
+/// says (where every k-step takes the element path, as element_splits trims
+/// it, not split packs: GridRules::element_splits), or, where that leaves it
+/// whole and TileTable::tail_split says so, in two products: C less its last
+/// block rows (columns), then those with k split. Operands whose packs do
+/// not align take the pack pipeline by element copies where
 /// TileTable::unaligned_pipeline says so.
 template <class R, class ExecSpace, class Facts>
 void launch_row(const ExecSpace& space, const Facts& f, typename Facts::T alpha, typename Facts::T beta, int sms) {
@@ -97,8 +97,7 @@ void launch_row(const ExecSpace& space, const Facts& f, typename Facts::T alpha,
   }
   int splits = Table::template launch_splits<R, T>(f.m, f.n, f.k, sms);
   const bool unaligned = Table::template unaligned_pipeline<R>(f.m, f.n);
-  using Pipe = kernels::PackPipeline<R, ExecSpace, Facts>;  // element k-steps, or split packs' element copies
-  if (Pipe::elements(f, unaligned) || Pipe::a_split(f, unaligned) || Pipe::b_split(f, unaligned))
+  if (kernels::PackPipeline<R, ExecSpace, Facts>::elements(f, unaligned))  // element k-steps
     splits = Table::template element_splits<R, T>(f.m, f.n, f.k, sms, splits);
   const auto tail = splits == 1 ? Table::template tail_split<R, T>(f.m, f.n, f.k, sms) : std::nullopt;
   if (!tail) return kernels::gpu_blocked<R>(space, f, alpha, beta, splits, unaligned);

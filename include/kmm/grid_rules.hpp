@@ -135,10 +135,10 @@ struct GridRules {
   /// (items spread evenly, as k_splits' partial-wave search), the fewest of
   /// those: 999^3, 128 large blocks on 132 multiprocessors, unsplit (no
   /// reduction); 777 x 777 x 4001, 91 blocks, 4 rather than 5. On the H200
-  /// 1.01-1.06 as fast on such products, 0.97-1.01 on the others. Split
-  /// packs copy as many elements, and take these counts too (launch_row):
-  /// fp32 3153 x 39 x 895 TT 7 -> 5 splits, 0.85 -> 0.97 of cuBLAS (perf-log
-  /// "Split packs' split counts").
+  /// 1.01-1.06 as fast on such products, 0.97-1.01 on the others. Not for
+  /// split packs, though they copy as many elements: with these counts fp32
+  /// 3153 x 39 x 895 TT ran 1.14 as fast (7 -> 5 splits) but 16155 x 35 x
+  /// 5141 0.80 (4 -> 1; perf-log "Split packs' split counts").
   template <class R, class T>
   static int element_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors, int splits) {
     if (!std::is_same<T, float>::value || R::min_blocks < 4 || splits <= 1) return splits;
@@ -237,8 +237,8 @@ struct GridRules {
   /// opB = T 0.93; fp64 65 x 19 x 169133 opA = T 1.21, others 0.97-1.05);
   /// C of two or more block rows and columns 0.77-1.01 (15149 x 100 x 658
   /// opA = T 0.77, 999^3 and 1001^3 opA = T 0.92), which keeps the element
-  /// path: with element_splits' counts too, such C ran 0.64-0.94 as fast on
-  /// the pipeline (fp32 999^3 0.73; perf-log "Split packs' split counts").
+  /// path: with element_splits' counts, such C ran 0.64-0.94 as fast on the
+  /// pipeline too (fp32 999^3 0.73; perf-log "Split packs' split counts").
   template <class R>
   static bool unaligned_pipeline(std::int64_t m, std::int64_t n) {
     return m <= R::BM || n <= R::BN;
