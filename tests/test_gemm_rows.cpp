@@ -9,6 +9,9 @@
 //   wrong fragment layout fails;
 // - the k-major scratch layout: a permutation that keeps k pairs whole, its
 //   offsets, and the bank patterns it is chosen for (any backend);
+// - split copies (unaligned packs as their elements): every element of a
+//   slice to its place, edges zeroed, and the sectors of a warp's copies,
+//   for the table's rows (any backend: host copies);
 // - fp32's thin rows through the harness, unsplit, split and as C^T (GPU);
 // - rows with code paths the tile table's rows do not take, through the
 //   harness: register staging (fp32), AsyncAll staging of SIMT fp64, and on
@@ -26,10 +29,13 @@
 // - unaligned operands along k on the pack pipeline: the rule (any backend).
 #include <Kokkos_Random.hpp>
 #include <cstring>
+#include <set>
+#include <string>
 #include <utility>
 
 #include "gemm_cases.hpp"
 #include "kmm/kernels/gpu_micro_kernel.hpp"
+#include "kmm/kernels/gpu_pack_plan.hpp"
 #include "kmm/kernels/split_k.hpp"
 
 namespace kmm_test {
@@ -108,6 +114,90 @@ void check_kcolumns() {
 TEST(ScratchLayout, KColumnsKeepsPairsAndBanks) {
   check_kcolumns<8>();
   check_kcolumns<16>();
+}
+
+// Split copies (PackPlan::copy_split, copy_edge_split: packs whose alignment
+// fails, copied as their elements) of one operand's BK x ROWS slice, every
+// thread of the team on the host: each element lands at its layout place
+// from its place in memory, and at C's edge the rows past it are zeros.
+// Where a plan spreads a line of packs over G > 1 threads (affine plans
+// along the rows), each warp's copy w reads whole 32-byte sectors.
+template <class P, class T, int ROWS, int V, int FAST>
+void check_split_copies(const char* row) {
+  using MK = kmm::kernels::MicroKernel<P, T>;
+  using L = kmm::kernels::slice_layout<MK, FAST, P::BK, ROWS + P::PAD>;
+  using Plan = kmm::kernels::PackPlan<P, T, ROWS, L, V, FAST>;
+  constexpr int BK = P::BK, TEAM = P::team_size;
+  const std::string what = std::string(row) + (FAST == 1 ? ", packs along the rows" : ", packs along k") + ", " +
+                           std::to_string(ROWS) + " rows";
+  // the slice in memory: unit stride along FAST's direction, the other
+  // stride one element past the slice's lines (so packs do not align, as
+  // where split copies run; whole sectors are checked below on offsets
+  // whose lines start on 32 bytes)
+  const int ld = (FAST == 1 ? ROWS : BK) + 1;
+  const int s_row = FAST == 1 ? 1 : ld, s_k = FAST == 1 ? ld : 1;
+  std::vector<T> src(std::size_t(ld * (FAST == 1 ? BK : ROWS)));
+  for (std::size_t e = 0; e < src.size(); ++e) src[e] = T(e + 1);
+  const int stage = BK * (L::k_major ? ROWS : ROWS + P::PAD);
+  for (int rows : {ROWS, ROWS - 1, ROWS / 2 + 1, 1}) {
+    std::vector<T> dst(std::size_t(stage), T(-1));
+    for (int rank = 0; rank < TEAM; ++rank) {
+      const Plan plan(rank, FAST == 1, s_row, s_k);
+      if (rows == ROWS) plan.copy_split(rank, src.data() + plan.origin(), dst.data());
+      else plan.copy_edge_split(rank, src.data() + plan.origin(), dst.data(), FAST == 1, rows, src.data());
+    }
+    for (int kk = 0; kk < BK; ++kk)
+      for (int r = 0; r < ROWS; ++r) {
+        const T want = r < rows ? src[std::size_t(r * s_row + kk * s_k)] : T(0);
+        ASSERT_EQ(dst[std::size_t(L::at(kk, r))], want) << what << ", " << rows << " inside: (" << kk << ", " << r << ")";
+      }
+  }
+  if (Plan::G == 1) return;
+  // offsets with a run's stride a multiple of 32 bytes
+  const int lds = (FAST == 1 ? ROWS : BK) + 64;
+  const int t_row = FAST == 1 ? 1 : lds, t_k = FAST == 1 ? lds : 1;
+  for (int warp = 0; warp < TEAM / 32; ++warp)
+    for (int u = 0; u < Plan::NP; ++u)
+      for (int w = 0; w < V; ++w) {
+        std::set<long> elements, sectors;
+        for (int lane = 0; lane < 32; ++lane) {
+          const int rank = warp * 32 + lane;
+          if (!Plan::owns(rank, u)) continue;
+          const Plan plan(rank, FAST == 1, t_row, t_k);
+          const long at = long(plan.origin()) + plan.rel(u) + Plan::split_shift(rank, w);
+          elements.insert(at);
+          sectors.insert(at * long(sizeof(T)) / 32);
+        }
+        if (elements.empty()) continue;
+        EXPECT_EQ(sectors.size() * 32, elements.size() * sizeof(T))
+            << what << ": copy " << w << " of pack " << u << ", warp " << warp << " reads part sectors";
+      }
+}
+template <class P, class T>
+void check_row_split_copies(const char* row) {
+  check_split_copies<P, T, P::BM, P::VM, 1>(row);
+  check_split_copies<P, T, P::BN, P::VN, 1>(row);
+  if constexpr (kmm::kernels::MicroKernel<P, T>::READS_K_MAJOR) {
+    check_split_copies<P, T, P::BM, P::VM, 0>(row);
+    check_split_copies<P, T, P::BN, P::VN, 0>(row);
+  }
+}
+TEST(PackPlan, SplitCopiesPlaceEveryElement) {
+  using R = kmm::GpuRows;
+  check_row_split_copies<R::Fp32Large, float>("Fp32Large");
+  check_row_split_copies<R::Fp32Mid, float>("Fp32Mid");
+  check_row_split_copies<R::Fp32Narrow, float>("Fp32Narrow");
+  check_row_split_copies<R::Fp32Thin, float>("Fp32Thin");
+  check_row_split_copies<R::Fp32Thin16, float>("Fp32Thin16");
+  check_row_split_copies<R::Fp64MmaLarge, double>("Fp64MmaLarge");
+  check_row_split_copies<R::Fp64MmaMid, double>("Fp64MmaMid");
+  check_row_split_copies<R::Fp64MmaMidEdgeDeep, double>("Fp64MmaMidEdgeDeep");
+  check_row_split_copies<R::Fp64MmaNarrow, double>("Fp64MmaNarrow");
+  check_row_split_copies<R::Fp64MmaNarrow48K, double>("Fp64MmaNarrow48K");
+  check_row_split_copies<R::Fp64MmaGram, double>("Fp64MmaGram");
+  check_row_split_copies<R::Fp64MmaGramSmall, double>("Fp64MmaGramSmall");
+  check_row_split_copies<R::Fp64MmaGramWide, double>("Fp64MmaGramWide");
+  check_row_split_copies<R::Fp64MmaShortSquare, double>("Fp64MmaShortSquare");
 }
 
 // The GPU table's row rule (a host function; on builds without fp64 MMA the
