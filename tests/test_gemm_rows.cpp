@@ -154,7 +154,8 @@ void check_split_copies(const char* row) {
   }
   if (Plan::G == 1) return;
   // offsets with a run's stride a multiple of 32 bytes
-  const int lds = (FAST == 1 ? ROWS : BK) + 64;
+  constexpr int lds = (FAST == 1 ? ROWS : BK) + 64;
+  static_assert(lds * sizeof(T) % 32 == 0, "check_split_copies: lines must start on 32 bytes for the sector count");
   const int t_row = FAST == 1 ? 1 : lds, t_k = FAST == 1 ? lds : 1;
   for (int warp = 0; warp < TEAM / 32; ++warp)
     for (int u = 0; u < Plan::NP; ++u)
