@@ -241,7 +241,7 @@ TEST(TilePick, Fp32NarrowRowForUpTo96Columns) {
       EXPECT_EQ(Table::blocked_pick<float>(sh.m, sh.n, sh.k, false, true, sms), Pick::Narrow)
           << sh.m << " x " << sh.n << " x " << sh.k << " on " << sms;
     EXPECT_EQ(Table::blocked_pick<float>(7680, 64, 2560, false, true, sms), Pick::Large);
-    EXPECT_EQ(Table::blocked_pick<float>(4500, 50, 50, false, true, sms), Pick::Large);
+    EXPECT_NE(Table::blocked_pick<float>(4500, 50, 50, false, true, sms), Pick::Narrow);
     EXPECT_EQ(Table::blocked_pick<float>(7680, 192, 640, false, true, sms), Pick::Large);
     EXPECT_NE(Table::blocked_pick<float>(80, 100000, 80, false, true, sms), Pick::Narrow);
     EXPECT_EQ(Table::blocked_pick<float>(200000, 96, 96, false, false, sms), Pick::Mid);
@@ -769,6 +769,43 @@ TEST(TilePick, Fp32WideCTakesTheMidRow) {
   EXPECT_EQ(Table::blocked_pick<float>(5000, 64, 3000, false, true, 132), Pick::Large);
 }
 
+// fp32 products of few blocks: the mid row where its busiest
+// multiprocessor models at least 10 % less work than the large row's
+// (fp32_busiest: k split as launch_row splits it, element_splits where
+// every k-step takes the element path, a split's reduction counted);
+// products of many waves keep the padding rule.
+TEST(TilePick, Fp32MidRowForFewBlocks) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  using Pick = Table::Pick;
+  using L = Table::Fp32Large;
+  using M = Table::Fp32Mid;
+  const auto pick = [](std::int64_t m, std::int64_t n, std::int64_t k, bool elements) {
+    return Table::blocked_pick<float>(m, n, k, false, true, 132, false, true, true, elements);
+  };
+  // 36 large blocks, 71 mid ones, k too short to split: a quarter of the
+  // multiprocessors busy on the large row, each with twice a mid block's work
+  EXPECT_EQ(pick(4500, 50, 50, false), Pick::Mid);
+  EXPECT_EQ(pick(243, 1004, 171, false), Pick::Mid);
+  // element k-steps: the large row's 140 blocks split 2 ways (3 items on
+  // the busiest multiprocessor), the mid row's 245 unsplit (2 items)
+  EXPECT_EQ((Table::element_splits<L, float>(437, 2237, 363, 132, Table::launch_splits<L, float>(437, 2237, 363, 132))), 2);
+  EXPECT_EQ((Table::element_splits<M, float>(437, 2237, 363, 132, Table::launch_splits<M, float>(437, 2237, 363, 132))), 1);
+  EXPECT_EQ(pick(437, 2237, 363, true), Pick::Mid);
+  // element k-steps: the large row's 92 blocks unsplit (22 k-steps, no
+  // reduction), the mid row's 161 split 2 ways: the large row; with packs
+  // both rows split 2 ways and the mid row's busiest does less
+  EXPECT_EQ((Table::fp32_busiest<L, float>(431, 1418, 351, 132, true)), 20 * 22 * L::BM * L::BN);
+  EXPECT_EQ(pick(431, 1418, 351, true), Pick::Large);
+  EXPECT_EQ(pick(431, 1418, 351, false), Pick::Mid);
+  // many blocks or waves: the large row
+  for (const bool elements : {false, true}) {
+    for (const Shape3& sh : std::vector<Shape3>{{1000, 1000, 1000}, {999, 999, 999}, {777, 777, 4001},
+                                                {2048, 2048, 2048}, {1234, 4321, 777}, {7680, 192, 640}})
+      EXPECT_EQ(pick(sh.m, sh.n, sh.k, elements), Pick::Large)
+          << sh.m << " x " << sh.n << " x " << sh.k << (elements ? " (element k-steps)" : "");
+  }
+}
+
 // Wide fp64 C of fewer than 128 rows, k at least 2000 or C at most 32
 // rows, that the rule gives the mid row, where C^T would take the large row
 // unsplit (40 x 30000 x 2000 on 132 multiprocessors) or the narrow row (the
@@ -859,17 +896,21 @@ TEST(TilePick, AutoTakesBlockedForThinC) {
 
 // Algorithm::Auto on the GPU for small products (k under split_k_min_k, C
 // of fewer than 32 tiles of 64 x 128): fp64 in an MMA build takes Blocked
-// (the MMA rows) wherever both sides of C reach 32; fp32 and SIMT fp64
-// builds keep Tiled there.
-TEST(TilePick, AutoTakesBlockedForSmallFp64ProductsOnTheTensorCores) {
+// (the MMA rows) wherever both sides of C reach 32, fp32 wherever both
+// reach 64 (the mid row's block) and k reaches 256; C narrower than that,
+// fp32 of shorter k, and SIMT fp64 builds keep Tiled there.
+TEST(TilePick, AutoTakesBlockedForSmallProducts) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
   using kmm::Algorithm;
   const Algorithm small = Table::f64_mma ? Algorithm::Blocked : Algorithm::Tiled;
   for (const Shape3& sh : std::vector<Shape3>{{161, 117, 326}, {64, 64, 64}, {32, 32, 1}, {1000, 40, 300},
-                                              {40, 1000, 300}, {300, 300, 100}}) {
+                                              {40, 1000, 300}, {300, 300, 100}})
     EXPECT_EQ(Table::auto_algorithm<double>(sh.m, sh.n, sh.k), small) << sh.m << " x " << sh.n << " x " << sh.k;
+  for (const Shape3& sh : std::vector<Shape3>{{161, 117, 326}, {64, 64, 256}, {67, 121, 371}, {302, 745, 474}})
+    EXPECT_EQ(Table::auto_algorithm<float>(sh.m, sh.n, sh.k), Algorithm::Blocked) << sh.m << " x " << sh.n << " x " << sh.k;
+  for (const Shape3& sh : std::vector<Shape3>{{32, 32, 1}, {1000, 40, 300}, {40, 1000, 300}, {63, 500, 300},
+                                              {64, 64, 64}, {300, 300, 100}, {130, 232, 255}})
     EXPECT_EQ(Table::auto_algorithm<float>(sh.m, sh.n, sh.k), Algorithm::Tiled) << sh.m << " x " << sh.n << " x " << sh.k;
-  }
   EXPECT_EQ(Table::auto_algorithm<double>(31, 1000, 300), Algorithm::Tiled);
   EXPECT_EQ(Table::auto_algorithm<double>(1000, 31, 300), Algorithm::Tiled);
 }

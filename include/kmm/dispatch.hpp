@@ -193,8 +193,12 @@ void blocked_on(const ExecSpace& space, const Desc& d, typename Desc::T alpha, t
       return;
     }
   }
+  // every k-step on the element path (the large row's; the mid row's differs
+  // only where C is one block row or column of one and not the other)
+  const bool elements =
+      kernels::PackPipeline<Large, ExecSpace, Desc>::elements(d, Table::template unaligned_pipeline<Large>(d.m, d.n));
   const auto pick = Table::template blocked_pick<T>(d.m, d.n, d.k, d.template whole_tiles<Large>(),
-                                                    static_directions, sms, k_contiguous, packs48);
+                                                    static_directions, sms, k_contiguous, packs48, true, elements);
   switch (pick) {
     case Table::Pick::Large: launch(type_tag<Large>{}); break;
     case Table::Pick::Narrow:

@@ -45,6 +45,12 @@ struct GridRules {
   static std::int64_t busiest_steps(std::int64_t b, std::int64_t steps, std::int64_t q, int multiprocessors) {
     return (b * q + multiprocessors - 1) / multiprocessors * ((steps + q - 1) / q);
   }
+  /// Elements of C times k-steps of the busiest multiprocessor on row R
+  /// split `splits` ways (items spread evenly).
+  template <class R>
+  static std::int64_t busiest_work(std::int64_t m, std::int64_t n, std::int64_t k, int splits, int multiprocessors) {
+    return busiest_steps(blocks<R>(m, n), (k + R::BK - 1) / R::BK, splits, multiprocessors) * R::BM * R::BN;
+  }
   template <class R, class T>
   static int k_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
     const std::int64_t b = blocks<R>(m, n), steps = (k + R::BK - 1) / R::BK, cap = split_cap<R, T>(m, n, k);

@@ -67,16 +67,29 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
   /// rows (split where C leaves the device idle) ran small products 1.02-1.55
   /// times as fast as Tiled's SIMT tiles on an H100 (64^3 to 500^3, 1000 x
   /// 40 x 300, 161 x 117 x 326 TT 0.78 -> 1.03 of cuBLAS; perf-log: "Auto on
-  /// small products with the fp64 tensor cores"); fp32 ran 0.91-1.19 so
-  /// keeps the rule above.
+  /// small products with the fp64 tensor cores"). fp32: Blocked wherever
+  /// both m and n reach fp32_blocked_min_side (the mid row's block) and k
+  /// reaches fp32_blocked_min_k (16 of the rows' 16-deep k-steps), now that
+  /// the mid row takes products of few blocks (blocked_pick): on an H200
+  /// every such product measured, 67-700 a side at k of 270-474, ran 1.03-2.05
+  /// times as fast as on Tiled (302 x 745 x 474 0.44 -> 0.89 of cuBLAS, 700
+  /// x 190 x 408 opA = T 0.62 -> 1.04); at k of 50-200 they split both ways,
+  /// 0.66-1.25 (96 x 96 x 96 opB = T 0.66, 130 x 232 x 188 opA = T 0.87,
+  /// 82 x 1508 x 108 TT 1.11-1.16), so they keep the rule above (perf-log:
+  /// "fp32 large or mid row by the busiest multiprocessor's work"). C of
+  /// 32-63 rows or columns was not measured there and keeps it too.
   static constexpr std::int64_t split_k_min_k = 512;
   static constexpr std::int64_t thin_blocked_min_side = 128 * 128;
   static constexpr std::int64_t mma_blocked_min_side = 32;
+  static constexpr std::int64_t fp32_blocked_min_side = 64;
+  static constexpr std::int64_t fp32_blocked_min_k = 256;
   template <class T>
   static Algorithm auto_algorithm(std::int64_t m, std::int64_t n, std::int64_t k) {
     const std::int64_t tiles = ((m + 63) / 64) * ((n + 127) / 128);
     if (k >= split_k_min_k) return Algorithm::Blocked;
     if (f64_mma && !std::is_same<T, float>::value && (m < n ? m : n) >= mma_blocked_min_side)
+      return Algorithm::Blocked;
+    if (std::is_same<T, float>::value && (m < n ? m : n) >= fp32_blocked_min_side && k >= fp32_blocked_min_k)
       return Algorithm::Blocked;
     if ((f64_mma || std::is_same<T, float>::value) && (m > n ? m : n) >= thin_blocked_min_side)
       return Algorithm::Blocked;
@@ -197,7 +210,15 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
   /// "A 96-column fp32 row", "Edge-heavy C on the mid row; fp32 narrow
   /// splits"; narrow_row_kernels); else the large
   /// row, unless the mid row's 64 x 64 grid pads C by 15 % less (the large
-  /// row runs about 15 % faster per element of C on squares). fp64: the
+  /// row runs about 15 % faster per element of C on squares) or its busiest
+  /// multiprocessor, k split as launch_row splits it, models at least 10 %
+  /// less work (fp32_busiest: products of few blocks, where the large row
+  /// leaves multiprocessors idle or splits k where the mid row need not;
+  /// elements, from the dispatcher: every k-step on the element path). On
+  /// an H200 the products this moved ran 1.06-1.43 as fast (437 x 2237 x
+  /// 363 opA = T 0.65 -> 0.96 of cuBLAS, 2158 x 124 x 188 0.82 -> 1.03;
+  /// perf-log: "fp32 large or mid row by the busiest multiprocessor's
+  /// work"). fp64: the
   /// large row where C has at least 128 rows and columns and its waves cost
   /// 15 % less than the mid row's (a wave: every resident-block slot of the
   /// device's multiprocessors busy; the last one counts whole, since its
@@ -307,10 +328,25 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
     if (!t) return wave_elements<R>(m, n, multiprocessors);
     return t->cost * R::min_blocks * R::BM * R::BN / ((k + R::BK - 1) / R::BK);
   }
+  /// fp32 row R's busiest multiprocessor, in elements of C times k-steps
+  /// (twentieths: the large row's element 20, the mid row's 23, as the
+  /// padding rule has it), k split as launch_row splits it (elements: every
+  /// k-step on the element path, element_splits), and a split's reduction
+  /// as fp32_split_steps k-steps of a large block.
+  static constexpr std::int64_t fp32_split_steps = 5;
+  template <class R, class T>
+  static std::int64_t fp32_busiest(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors,
+                                   bool elements) {
+    int q = launch_splits<R, T>(m, n, k, multiprocessors);
+    if (elements) q = element_splits<R, T>(m, n, k, multiprocessors, q);
+    const std::int64_t per = std::is_same<R, Fp32Mid>::value ? 23 : 20;
+    return per * busiest_work<R>(m, n, k, q, multiprocessors) +
+           (q > 1 ? 20 * fp32_split_steps * Fp32Large::BM * Fp32Large::BN : 0);
+  }
   template <class T>
   static Pick blocked_pick(std::int64_t m, std::int64_t n, std::int64_t k, bool large_whole_tiles,
                            bool static_directions, int multiprocessors, bool k_contiguous = false,
-                           bool packs48 = true, bool tall_large = true) {
+                           bool packs48 = true, bool tall_large = true, bool elements = false) {
     if (std::is_same<T, float>::value) {
       if (!large_whole_tiles && !static_directions) return Pick::Mid;
       if (static_directions && m >= n && n <= Fp32Thin::BN) return n <= Fp32Thin16::BN ? Pick::Thin16 : Pick::Thin;
@@ -318,7 +354,13 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
         const int narrow_splits = launch_splits<Fp32Narrow, T>(m, n, k, multiprocessors);
         if (narrow_splits > 1 || k_splits<Fp32Large, T>(m, n, k, multiprocessors) == 1) return Pick::Narrow;
       }
-      return 20 * padded<Fp32Large>(m, n) <= 23 * padded<Fp32Mid>(m, n) ? Pick::Large : Pick::Mid;
+      // (the mid row where its grid pads C 15 % less, or where its busiest
+      // multiprocessor models at least 10 % less work: fp32_busiest)
+      if (20 * padded<Fp32Large>(m, n) > 23 * padded<Fp32Mid>(m, n)) return Pick::Mid;
+      return 10 * fp32_busiest<Fp32Mid, T>(m, n, k, multiprocessors, elements) <=
+                     9 * fp32_busiest<Fp32Large, T>(m, n, k, multiprocessors, elements)
+                 ? Pick::Mid
+                 : Pick::Large;
     }
     // C of more rows than one mid block holds and no more than one 96-row block
     if (short_row_kernels<T>() && m > Fp64MmaMid::BM && m <= Fp64MmaShort::BM) return Pick::Short;
