@@ -17,10 +17,17 @@
 # the rows of KMM_BENCH_ARGS, JSON of each run in ab-results.tar.gz.
 # sass: the SASS of the kmm-bench kernels matching KMM_SASS_MATCH (and of
 # KMM_AB_OLD's), summarised in sass.txt, each kernel in results.tar.gz.
-#   device call: command "bash scripts/gpu-run.sh", carry [".gpu"]
+#   device calls: command "bash scripts/gpu-run.sh", carry [".gpu/pack-1.tar.xz", ".gpu/commit"],
+#   then the same with pack-2 (docs/gpu.md)
 set -uo pipefail
 cd "$(dirname "$0")/.."
-[ -d .gpu/bin ] || tar -C .gpu -xJf .gpu/pack.tar.xz  # gpu-pack.sh's compressed binaries
+# gpu-pack.sh's compressed binaries: the parts this call carried, in place
+# of what an earlier call on a warm machine left (the steps run on the
+# executables that are there)
+if compgen -G ".gpu/pack-*.tar.xz" > /dev/null; then
+  rm -rf .gpu/bin .gpu/lib
+  for p in .gpu/pack-*.tar.xz; do tar -C .gpu -xJf "$p"; done
+fi
 final=${OUT:-gpu-out}
 mkdir -p "$final"
 out=$(mktemp -d)
@@ -40,6 +47,7 @@ summary=()
   2>&1 | tee "$out/device.txt"
 echo "kmm commit: $(cat .gpu/commit 2>/dev/null)" | tee -a "$out/device.txt"
 for exe in .gpu/bin/kmm-test-* .gpu/bin/kmm-bench; do
+  [ -e "$exe" ] || continue
   ldd "$exe" | grep -q "not found" && { echo "missing libraries for $exe:"; ldd "$exe" | grep "not found"; }
 done
 if [[ " $steps " == *" tests "* ]]; then
@@ -63,6 +71,7 @@ if [[ " $steps " == *" sanitize "* ]]; then
     local tool=$1 set=$2 label=$3
     shift 3
     [[ " $sets " == *" $set "* ]] || return 0
+    [ -x "$1" ] || { summary+=("compute-sanitizer $tool ($label): $1 is not in this call's pack"); return 0; }
     local log="$out/sanitizer-$set-$tool.log" t0=$SECONDS
     compute-sanitizer --tool $tool --error-exitcode 3 "$@" > "$log" 2>&1
     local rc=$?
@@ -86,6 +95,13 @@ if [[ " $steps " == *" sanitize "* ]]; then
     KMM_TEST_SMALL=1 sanitize $tool blocked "large, narrow, mid and 96-row rows, repacked operands" .gpu/bin/kmm-test-blocked \
       --gtest_filter='*LargeTile*:*NarrowTile*:*Misaligned*:*UnalignedOperands*:*ShortRows*:*Repacked*:*SeveralBlocksAndKSteps*'
   done
+fi
+# the steps that run kmm-bench need pack-2 (gpu-pack.sh)
+if [ ! -x .gpu/bin/kmm-bench ]; then
+  for st in tune tune-shapes bench holdout ab sass; do
+    [[ " $steps " == *" $st "* ]] && summary+=("$st: kmm-bench is not in this call's pack (it is in pack-2)")
+  done
+  steps=" $(printf ' %s ' $steps | sed -E 's/ (tune|tune-shapes|bench|holdout|ab|sass) / /g') "
 fi
 if [[ " $steps " == *" tune "* ]]; then
   .gpu/bin/kmm-bench --kmm_set=tune ${KMM_TUNE_ARGS:-} --benchmark_out="$out/tune-gpu.json" --benchmark_out_format=json \
