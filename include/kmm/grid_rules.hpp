@@ -45,12 +45,6 @@ struct GridRules {
   static std::int64_t busiest_steps(std::int64_t b, std::int64_t steps, std::int64_t q, int multiprocessors) {
     return (b * q + multiprocessors - 1) / multiprocessors * ((steps + q - 1) / q);
   }
-  /// Elements of C times k-steps of the busiest multiprocessor on row R
-  /// split `splits` ways (items spread evenly).
-  template <class R>
-  static std::int64_t busiest_work(std::int64_t m, std::int64_t n, std::int64_t k, int splits, int multiprocessors) {
-    return busiest_steps(blocks<R>(m, n), (k + R::BK - 1) / R::BK, splits, multiprocessors) * R::BM * R::BN;
-  }
   template <class R, class T>
   static int k_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
     const std::int64_t b = blocks<R>(m, n), steps = (k + R::BK - 1) / R::BK, cap = split_cap<R, T>(m, n, k);
@@ -154,6 +148,19 @@ struct GridRules {
     for (std::int64_t q = 2; q <= splits; ++q)
       if (busiest(q) < busiest(best)) best = q;
     return int(best);
+  }
+  /// Row R as launch_row runs it: its k splits (element_splits' where every
+  /// k-step takes the element path) and its busiest multiprocessor's work,
+  /// elements of C times k-steps (items spread evenly).
+  struct LaunchWork {
+    std::int64_t work;
+    int splits;
+  };
+  template <class R, class T>
+  static LaunchWork launch_work(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors, bool elements) {
+    int q = launch_splits<R, T>(m, n, k, multiprocessors);
+    if (elements) q = element_splits<R, T>(m, n, k, multiprocessors, q);
+    return {busiest_steps(blocks<R>(m, n), (k + R::BK - 1) / R::BK, q, multiprocessors) * R::BM * R::BN, q};
   }
 
   /// The last wave split (fp64 rows of at most two blocks per

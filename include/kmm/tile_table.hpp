@@ -51,33 +51,19 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
   static constexpr int tiled_team_size() { return Shape::tm * Shape::tn; }
   using tiled_shape = Square16;
 
-  /// Algorithm::Auto: Blocked once C's 64 x 128 tiles number at
-  /// least 32 and both m and n reach 32 (a 64-wide block at least half
-  /// used), or k reaches split_k_min_k (Blocked then splits k to fill the
-  /// device); below that Tiled's 16 x 16 tiles keep more of the GPU busy
-  /// (perf-log: "Auto on the GPU", "Split-k", "Edges without registers").
-  /// fp64 in an MMA build, and fp32: Blocked also for C thinner than 32
-  /// whose long side reaches thin_blocked_min_side (128 blocks of 128 rows):
-  /// there the product streams the long operand, which the fp64 narrow
-  /// row's 128 x 32 blocks do at 0.98-1.05 of cuBLAS where Tiled ran
-  /// 0.19-0.35 (100000 x 8 x 500, 200000 x 24 x 100; perf-log: "Thin C on
-  /// the narrow row"), and the fp32 thin rows at 0.94-2.2 where Tiled ran
-  /// 0.23-0.70 (perf-log: "fp32 thin C"). fp64 in an MMA build: Blocked
-  /// wherever both m and n reach 32, whatever k and the tile count: the MMA
-  /// rows (split where C leaves the device idle) ran small products 1.02-1.55
-  /// times as fast as Tiled's SIMT tiles on an H100 (64^3 to 500^3, 1000 x
-  /// 40 x 300, 161 x 117 x 326 TT 0.78 -> 1.03 of cuBLAS; perf-log: "Auto on
-  /// small products with the fp64 tensor cores"). fp32: Blocked wherever
-  /// both m and n reach fp32_blocked_min_side (the mid row's block) and k
-  /// reaches fp32_blocked_min_k (16 of the rows' 16-deep k-steps), now that
-  /// the mid row takes products of few blocks (blocked_pick): on an H200
-  /// every such product measured, 67-700 a side at k of 270-474, ran 1.03-2.05
-  /// times as fast as on Tiled (302 x 745 x 474 0.44 -> 0.89 of cuBLAS, 700
-  /// x 190 x 408 opA = T 0.62 -> 1.04); at k of 50-200 they split both ways,
-  /// 0.66-1.25 (96 x 96 x 96 opB = T 0.66, 130 x 232 x 188 opA = T 0.87,
-  /// 82 x 1508 x 108 TT 1.11-1.16), so they keep the rule above (perf-log:
-  /// "fp32 large or mid row by the busiest multiprocessor's work"). C of
-  /// 32-63 rows or columns was not measured there and keeps it too.
+  /// Algorithm::Auto: Blocked once C's 64 x 128 tiles number at least 32
+  /// and both m and n reach 32, or k reaches split_k_min_k (Blocked then
+  /// splits k); below that Tiled's 16 x 16 tiles keep more of the GPU busy
+  /// (perf-log: "Auto on the GPU", "Split-k"). Blocked also:
+  /// - fp64 in an MMA build, and fp32, for C thinner than 32 whose long side
+  ///   reaches thin_blocked_min_side: the narrow and thin rows stream the
+  ///   long operand (perf-log: "Thin C on the narrow row", "fp32 thin C");
+  /// - fp64 in an MMA build wherever both m and n reach 32 (perf-log: "Auto
+  ///   on small products with the fp64 tensor cores");
+  /// - fp32 where both m and n reach fp32_blocked_min_side (the mid row's
+  ///   block) and k fp32_blocked_min_k (16 k-steps): every such product
+  ///   measured ran faster there, at shorter k not all (perf-log: "fp32
+  ///   large or mid row by the busiest multiprocessor's work").
   static constexpr std::int64_t split_k_min_k = 512;
   static constexpr std::int64_t thin_blocked_min_side = 128 * 128;
   static constexpr std::int64_t mma_blocked_min_side = 32;
@@ -96,14 +82,11 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
     return (m < n ? m : n) >= 32 && tiles >= 32 ? Algorithm::Blocked : Algorithm::Tiled;
   }
 
-  /// batched_gemm: Naive is a team per matrix of one thread per element of C
-  /// (whole warps, at most 256), where a tile's team would mostly idle;
-  /// Blocked, register micro-tiles: the whole-matrix row where its rule
-  /// and whole_plan take the batch, else the Blocked pipeline's batched
-  /// rows (kmm/dispatch.hpp). By the larger side of C: Naive up to
-  /// batched_naive_max<T> (fp32 8, fp64 9), Blocked above. Tiled, a team
-  /// per 16 x 16 tile, is never Auto's: the whole-matrix row ran 1.6-2.3
-  /// times as fast at n = 9-16 (perf-log: "Whole matrices in scratch").
+  /// batched_gemm by the larger side of C: Naive (a team per matrix, a thread
+  /// per element of C in whole warps, at most 256) up to batched_naive_max<T>,
+  /// Blocked above (the whole-matrix row where its rule takes the batch, else
+  /// the batched rows: kmm/dispatch.hpp). Never Tiled: the whole-matrix row
+  /// ran 1.6-2.3 times as fast at n = 9-16 (perf-log: "Whole matrices in scratch").
   static int batched_team_size(std::int64_t m, std::int64_t n) {
     const std::int64_t warps = (m * n + 31) / 32;
     return static_cast<int>(32 * (warps < 1 ? 1 : warps > 8 ? 8 : warps));
@@ -119,22 +102,18 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
 
   /// Does row R take its deep form (GpuRows::deep_form) for an m x n x k
   /// product on a device of `multiprocessors`? The Gram row where C has two
-  /// of its blocks or more: one block of C split over hundreds of k-ranges
-  /// ran 0.83-0.90 as fast on the deep form (64 x 64 x 500000, 48 x 48 x
-  /// 300000 opA = T), where four blocks per multiprocessor keep a third more
+  /// of its blocks or more: one block split over hundreds of k-ranges ran
+  /// slower on the deep form, where four blocks per multiprocessor keep more
   /// splits running (perf-log: "Team scratch above 48 KB: deeper stages for
   /// streamed fp64 panels"). The 96-row row (its deep form
   /// Fp64MmaShortSquare) where C has more than 64 columns, the 96-column
   /// blocks pad them at most 2 % more than 64-column ones, and k_splits'
   /// count for it leaves C unsplit or keeps at least short_square_min_steps
-  /// k-steps an item: its one block of 96 x 96 C is split twice as many
-  /// ways as the 96-row row's two, so each item has half the k-steps, and an
-  /// item's fixed cost (its pipeline's fill, its partial) measured as some
-  /// 25 k-steps (perf-log: "A 96 x 96 fp64 row for C of 65-96 rows": 90 x
-  /// 90 x 100000, 24 k-steps an item, level; 96 x 96 x 200000, 48, 1.10 as
-  /// fast). k_splits, not launch_splits: the rule runs on the host before
-  /// every such launch, and launch_splits' search took it 4-9 % of a 100 us
-  /// product. The other rows everywhere.
+  /// k-steps an item: its one block is split twice as many ways as the
+  /// 96-row row's two, and an item's fixed cost (pipeline fill, partial)
+  /// measured as some 25 k-steps (perf-log: "A 96 x 96 fp64 row for C of
+  /// 65-96 rows"). k_splits, not launch_splits: launch_splits' search took
+  /// 4-9 % of a 100 us product on the host. The other rows everywhere.
   static constexpr std::int64_t short_square_min_steps = 40;
   template <class R, class T>
   static bool deep_for(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
@@ -161,12 +140,9 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
   /// twice, where the mid edge form's deep form (Fp64MmaMidEdgeDeep, 64 x
   /// 64 x 16 blocks in four stages) reads it once, 16 deep. The dispatcher
   /// takes that row there where it fits (stages_fit), else the narrow row.
-  /// On the H200 (perf-log: "Tall C of 49-64 columns on the mid row's deep
-  /// form"): 1.05-1.11 as fast on seven products of the class (25000 x 64 x
-  /// 1500 opA = T 0.72-0.76 -> 0.81-0.84 of cuBLAS, 70000 x 64 x 700 0.71-0.75
-  /// -> 0.78-0.81), 0.97-1.01 on four (100000 x 64 x 500 the lowest); C of
-  /// 65-128 columns ran level or slower on it (50000 x 96 x 800 opA = T 0.88
-  /// as fast, 12000 x 80 x 4000 0.95), so keeps the narrow row.
+  /// On the H200 0.97-1.11 as fast on products of the class; C of 65-128
+  /// columns ran level or slower on it, so keeps the narrow row (perf-log:
+  /// "Tall C of 49-64 columns on the mid row's deep form").
   static bool narrow_on_mid_deep(std::int64_t n) { return n > Fp64MmaNarrow48::BN && n <= Fp64MmaMidEdgeDeep::BN; }
   /// fp64 tall C of 65-96 columns that blocked_pick gives the 32-column
   /// narrow row (three block columns, each reading op(A)), with op(B) along
@@ -176,15 +152,10 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
   /// the narrow row's 128-row one and deep_for takes it for C of that many
   /// columns (unsplit, or items of at least short_square_min_steps k-steps).
   /// The dispatcher takes it there where it fits (stages_fit).
-  /// On an H100 (perf-log: "Tall C of 65-96 columns on the 96 x 96 row;
-  /// small copies"): op(A) along k 1.03-1.26 as fast (23406 x 84 x 2524
-  /// opA = T 0.75 -> 0.93 of cuBLAS, 22528 x 91 x 3020 0.70 -> 0.88), op(A)
-  /// along m 1.06-1.09 (50000 x 96 x 800, 12000 x 80 x 4000), 1.01 at k =
-  /// 500; slower at k of 101-115 (60000 x 70 x 101 0.87, 93816 x 67 x 115
-  /// 0.90: 7-8 k-steps) and with op(B) along n (30000 x 90 x 1500 opB = T
-  /// 0.96), which keep the narrow row; so did C padded more (115 x 90 x
-  /// 957947 opA = T, 192 rows in 96s against 128: 0.84 -> 0.66 of cuBLAS on
-  /// an H200).
+  /// On an H100 1.01-1.26 as fast at k of 500 or more; slower at k of
+  /// 101-115 (7-8 k-steps), with op(B) along n and where C is padded more,
+  /// which keep the narrow row (perf-log: "Tall C of 65-96 columns on the
+  /// 96 x 96 row; small copies").
   static constexpr std::int64_t tall_square_min_k = 512;
   template <class T>
   static bool tall_square(std::int64_t m, std::int64_t n, std::int64_t k, bool b_along_k, int multiprocessors) {
@@ -211,14 +182,9 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
   /// splits"; narrow_row_kernels); else the large
   /// row, unless the mid row's 64 x 64 grid pads C by 15 % less (the large
   /// row runs about 15 % faster per element of C on squares) or its busiest
-  /// multiprocessor, k split as launch_row splits it, models at least 10 %
-  /// less work (fp32_busiest: products of few blocks, where the large row
-  /// leaves multiprocessors idle or splits k where the mid row need not;
-  /// elements, from the dispatcher: every k-step on the element path). On
-  /// an H200 the products this moved ran 1.06-1.43 as fast (437 x 2237 x
-  /// 363 opA = T 0.65 -> 0.96 of cuBLAS, 2158 x 124 x 188 0.82 -> 1.03;
-  /// perf-log: "fp32 large or mid row by the busiest multiprocessor's
-  /// work"). fp64: the
+  /// multiprocessor models at least 10 % less work (fp32_busiest; elements,
+  /// from the dispatcher: every k-step on the element path; perf-log: "fp32
+  /// large or mid row by the busiest multiprocessor's work"). fp64: the
   /// large row where C has at least 128 rows and columns and its waves cost
   /// 15 % less than the mid row's (a wave: every resident-block slot of the
   /// device's multiprocessors busy; the last one counts whole, since its
@@ -328,20 +294,17 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
     if (!t) return wave_elements<R>(m, n, multiprocessors);
     return t->cost * R::min_blocks * R::BM * R::BN / ((k + R::BK - 1) / R::BK);
   }
-  /// fp32 row R's busiest multiprocessor, in elements of C times k-steps
-  /// (twentieths: the large row's element 20, the mid row's 23, as the
-  /// padding rule has it), k split as launch_row splits it (elements: every
-  /// k-step on the element path, element_splits), and a split's reduction
-  /// as fp32_split_steps k-steps of a large block.
+  /// fp32 row R's busiest multiprocessor in twentieths of a large-row
+  /// element times k-step (the mid row's element 23, as the padding rule
+  /// has it), k split as launch_row splits it (launch_work), a split's
+  /// reduction counted as fp32_split_steps k-steps of a large block.
   static constexpr std::int64_t fp32_split_steps = 5;
   template <class R, class T>
   static std::int64_t fp32_busiest(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors,
                                    bool elements) {
-    int q = launch_splits<R, T>(m, n, k, multiprocessors);
-    if (elements) q = element_splits<R, T>(m, n, k, multiprocessors, q);
-    const std::int64_t per = std::is_same<R, Fp32Mid>::value ? 23 : 20;
-    return per * busiest_work<R>(m, n, k, q, multiprocessors) +
-           (q > 1 ? 20 * fp32_split_steps * Fp32Large::BM * Fp32Large::BN : 0);
+    const auto w = launch_work<R, T>(m, n, k, multiprocessors, elements);
+    return (std::is_same<R, Fp32Mid>::value ? 23 : 20) * w.work +
+           (w.splits > 1 ? 20 * fp32_split_steps * Fp32Large::BM * Fp32Large::BN : 0);
   }
   template <class T>
   static Pick blocked_pick(std::int64_t m, std::int64_t n, std::int64_t k, bool large_whole_tiles,
