@@ -1231,9 +1231,9 @@ TEST(SplitKRule, FillsTheDeviceWithinItsLimits) {
 
 // The launch's split count (launch_splits): k_splits' count but where a
 // row's part-filled rounds cost 10 % more in the model than another
-// count's, within the same limits; rows of four or more blocks per
-// multiprocessor and products with k < m + n whose C is more than a
-// sixteenth of the operands (16 m n > (m + n) k) keep k_splits' count.
+// count's, within the same limits; products with k < m + n whose C is more
+// than a sixteenth of the operands (16 m n > (m + n) k) keep k_splits'
+// count (rows of four or more blocks per multiprocessor: the next test).
 TEST(SplitKRule, LaunchFinishesPartFilledWaves) {
   using Table = kmm::TileTable<Kokkos::DefaultHostExecutionSpace, false>;  // the GPU table
   using Wide = Table::Fp64MmaGramWide;  // (the MMA rows by name: every build computes their counts)
@@ -1286,6 +1286,58 @@ TEST(SplitKRule, LaunchFinishesPartFilledWaves) {
           EXPECT_TRUE(k >= m + n || 16 * m * n <= (m + n) * k) << where << ": C large beside the operands";
           EXPECT_GE((k + R::BK - 1) / R::BK / s, 8) << where << ": " << s << " splits of fewer than 8 k-steps";
           EXPECT_LE(double(s) * double(m) * double(n) * 8, double(256 << 20)) << where;
+        }
+}
+
+// fp32 rows of four or more blocks per SM (GridRules::spread_splits): where
+// k_splits fills one wave that falls unevenly on the SMs, more splits that
+// even it out by at least spread_margin %, never fewer than k_splits'; a
+// count that leaves a block alone in the last round only for items of at
+// least spread_lone_steps k-steps. fp64 keeps k_splits' count.
+TEST(SplitKRule, Fp32SplitsSpreadEvenly) {
+  using Table = kmm::TileTable<Kokkos::DefaultHostExecutionSpace, false>;  // the GPU table
+  using L = Table::Fp32Large;
+  // 9386 x 126 x 3631: 148 blocks x 3 = 444 items (four on 48 SMs, three on
+  // 84) -> 6 splits, 888 items (seven and six); 12710 x 105 x 4044: 200
+  // blocks x 2 -> x 5 (1000 items, eight on 76 SMs); 103 x 13857 x 2319: 217
+  // x 2 -> x 3 (five items, one alone in the second round, 49 k-steps each)
+  EXPECT_EQ((Table::k_splits<L, float>(9386, 126, 3631, 132)), 3);
+  EXPECT_EQ((Table::launch_splits<L, float>(9386, 126, 3631, 132)), 6);
+  EXPECT_EQ((Table::k_splits<L, float>(12710, 105, 4044, 132)), 2);
+  EXPECT_EQ((Table::launch_splits<L, float>(12710, 105, 4044, 132)), 5);
+  EXPECT_EQ((Table::launch_splits<L, float>(103, 13857, 2319, 132)), 3);
+  // a lone block on items shorter than 40 k-steps: 3204 x 494 x 751 keeps 2
+  // (3 splits: five items of 16 k-steps), 67 x 6789 x 1120 keeps 4
+  EXPECT_EQ((Table::launch_splits<L, float>(3204, 494, 751, 132)), 2);
+  EXPECT_EQ((Table::launch_splits<L, float>(67, 6789, 1120, 132)), 4);
+  // fp64's four-block rows keep k_splits' count
+  using G = Table::Fp64MmaGram;
+  EXPECT_EQ((Table::launch_splits<G, double>(9386, 126, 3631, 132)), (Table::k_splits<G, double>(9386, 126, 3631, 132)));
+  // everywhere: at least k_splits' count, at most four times it, within its
+  // limits, and where it differs at least spread_margin % under it in the
+  // model, with no lone block on short items
+  for (int sms : {16, 108, 132})
+    for (i64 m : {40, 300, 1000, 4000, 13000})
+      for (i64 n : {36, 100, 700, 7000})
+        for (i64 k : {64, 700, 2000, 5000, 40000}) {
+          const int s = Table::launch_splits<L, float>(m, n, k, sms), s0 = Table::k_splits<L, float>(m, n, k, sms);
+          const std::string where = std::to_string(m) + " x " + std::to_string(n) + " x " + std::to_string(k) +
+                                    " on " + std::to_string(sms) + " SMs";
+          ASSERT_GE(s, s0) << where;
+          if (s == s0) continue;
+          EXPECT_GE(s0, 2) << where;
+          EXPECT_LE(s, 4 * s0) << where;
+          const i64 b = ((m + L::BM - 1) / L::BM) * ((n + L::BN - 1) / L::BN), steps = (k + L::BK - 1) / L::BK;
+          EXPECT_GE(steps / s, 8) << where << ": " << s << " splits of fewer than 8 k-steps";
+          EXPECT_LE(double(s) * double(m) * double(n) * 4, double(256 << 20)) << where;
+          const auto cost = [&](i64 q) {
+            return (b * q + sms - 1) / sms * ((steps + q - 1) / q + Table::split_item_steps) +
+                   L::min_blocks * Table::partial_steps<L, float>(q, m, n, sms);
+          };
+          EXPECT_LE(100 * cost(s), (100 - Table::spread_margin) * cost(s0)) << where;
+          const i64 items = (b * s + sms - 1) / sms;
+          if (items > L::min_blocks && items % L::min_blocks == 1)
+            EXPECT_GE((steps + s - 1) / s, Table::spread_lone_steps) << where << ": a lone block on short items";
         }
 }
 

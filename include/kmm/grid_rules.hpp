@@ -59,7 +59,8 @@ struct GridRules {
   }
 
   /// The split count row R is launched with, once blocked_pick has chosen R
-  /// with k_splits' counts. Rows of two or three blocks per
+  /// with k_splits' counts. Rows of four or more blocks per multiprocessor:
+  /// spread_splits (below; fp64's keep k_splits' count). Rows of two or three blocks per
   /// multiprocessor (where k_splits searches no partial wave) on products
   /// with k at least m + n or C at most a sixteenth of the operands (16 m n
   /// <= (m + n) k: thin C, whose partials are a few percent of the bytes
@@ -98,10 +99,50 @@ struct GridRules {
   static std::int64_t partial_steps(std::int64_t q, std::int64_t m, std::int64_t n, std::int64_t sms) {
     return flops_per_byte * std::int64_t(sizeof(T)) * q * m * n / (sms * R::min_blocks * R::BM * R::BN * R::BK);
   }
+  /// fp32 rows of four or more blocks per multiprocessor whose blocks fill
+  /// at most half of the device's slots: k_splits' one wave of blocks x
+  /// splits falls unevenly on the multiprocessors (9386 x 126 x 3631 on the
+  /// large row: 148 blocks x 3 = 444 items, four on 48 multiprocessors and
+  /// three on 84). Of s0 + 1 to 4 s0 splits within k_splits' limits, the
+  /// one of least modelled time where it is at least spread_margin % under
+  /// s0's: the busiest multiprocessor's items (spread evenly) times the
+  /// k-steps of a split plus split_item_steps, plus the partials' traffic
+  /// (partial_steps, in k-steps of one block). Not a count that leaves a
+  /// block alone in the last round with items of fewer than
+  /// spread_lone_steps k-steps: nothing hides its pipeline fill and partial
+  /// write (3204 x 494 x 751 opA = T 2 -> 3 splits, five items of 16
+  /// k-steps: 0.90-0.92 as fast). Never fewer than s0: the model counts a
+  /// multiprocessor's work, not the resident blocks that hide its latency.
+  /// H200, class sweeps' products the rule moves: 1.07 as fast (geometric
+  /// mean, 0.89-1.43; 6783 x 124 x 6786 opA = T 0.60 -> 0.86 of cuBLAS,
+  /// 9386 x 126 x 3631 0.74 -> 0.81; perf-log: "fp32 splits spread evenly
+  /// over the multiprocessors").
+  static constexpr int spread_margin = 5;
+  static constexpr int spread_lone_steps = 40;
+  template <class R, class T>
+  static int spread_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors, int s0) {
+    if (!std::is_same<T, float>::value || s0 < 2) return s0;
+    const std::int64_t b = blocks<R>(m, n), steps = (k + R::BK - 1) / R::BK, sms = multiprocessors;
+    const std::int64_t cap = split_cap<R, T>(m, n, k);
+    const auto cost = [&](std::int64_t q) {
+      return (b * q + sms - 1) / sms * ((steps + q - 1) / q + split_item_steps) +
+             R::min_blocks * partial_steps<R, T>(q, m, n, sms);
+    };
+    const std::int64_t base = cost(s0);
+    std::int64_t best = s0, least = base;
+    for (std::int64_t q = s0 + 1; q <= 4 * std::int64_t(s0) && q <= cap; ++q) {
+      const std::int64_t items = (b * q + sms - 1) / sms;
+      const bool lone = items > R::min_blocks && items % R::min_blocks == 1;  // a block alone in the last round
+      if (lone && (steps + q - 1) / q < spread_lone_steps) continue;
+      if (cost(q) < least) best = q, least = cost(q);
+    }
+    return 100 * least <= (100 - spread_margin) * base ? int(best) : s0;
+  }
   template <class R, class T>
   static int launch_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
     const int s0 = k_splits<R, T>(m, n, k, multiprocessors);
-    if (R::min_blocks >= 4 || (k < m + n && 16 * m * n > (m + n) * k)) return s0;
+    if (R::min_blocks >= 4) return spread_splits<R, T>(m, n, k, multiprocessors, s0);
+    if (k < m + n && 16 * m * n > (m + n) * k) return s0;
     const std::int64_t b = blocks<R>(m, n), steps = (k + R::BK - 1) / R::BK, sms = multiprocessors;
     const std::int64_t cap = split_cap<R, T>(m, n, k);  // k_splits' limits
     const auto cost = [&](std::int64_t q) {  // in thirds of k-steps of one round of blocks on a multiprocessor
