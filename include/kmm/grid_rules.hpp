@@ -124,9 +124,9 @@ struct GridRules {
     if (!std::is_same<T, float>::value || s0 < 2) return s0;
     const std::int64_t b = blocks<R>(m, n), steps = (k + R::BK - 1) / R::BK, sms = multiprocessors;
     const std::int64_t cap = split_cap<R, T>(m, n, k);
+    const auto items_of = [&](std::int64_t q) { return (b * q + sms - 1) / sms; };  // the busiest multiprocessor's
     const auto cost = [&](std::int64_t q) {
-      return (b * q + sms - 1) / sms * ((steps + q - 1) / q + split_item_steps) +
-             R::min_blocks * partial_steps<R, T>(q, m, n, sms);
+      return items_of(q) * ((steps + q - 1) / q + split_item_steps) + R::min_blocks * partial_steps<R, T>(q, m, n, sms);
     };
     const std::int64_t base = cost(s0), top = 4 * std::int64_t(s0) < cap ? 4 * std::int64_t(s0) : cap;
     std::int64_t best = s0, least = base;
@@ -134,13 +134,14 @@ struct GridRules {
     // give it no more: a few dozen steps at most. (Each count from s0 to
     // 4 s0 made the same choices on 7,000 products, but 105 x 45 x 725331,
     // s0 = 528, took 4 us of host time a call and ran 0.89 as fast.)
-    for (std::int64_t items = (b * s0 + sms - 1) / sms + 1, q = s0; q < top; ++items) {
+    for (std::int64_t items = items_of(s0) + 1, q = s0; q < top; ++items) {
       q = items * sms / b < top ? items * sms / b : top;
       if (q <= s0) continue;
-      const std::int64_t busiest = (b * q + sms - 1) / sms;
+      const std::int64_t busiest = items_of(q);
       const bool lone = busiest > R::min_blocks && busiest % R::min_blocks == 1;  // a block alone in the last round
       if (lone && (steps + q - 1) / q < spread_lone_steps) continue;
-      if (cost(q) < least) best = q, least = cost(q);
+      const std::int64_t c = cost(q);
+      if (c < least) best = q, least = c;
     }
     return 100 * least <= (100 - spread_margin) * base ? int(best) : s0;
   }
