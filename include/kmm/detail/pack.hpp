@@ -264,43 +264,35 @@ KOKKOS_FORCEINLINE_FUNCTION void copy_element_async(T* dst, const T* src) {
 #endif
 }
 /// copy_element_async where `inside`, else a zero written to dst the same way.
-/// 4-byte elements by cp.async's ignore-src operand: the source is then
-/// ignored completely (PTX ISA "cp.async"), so src may lie outside the
-/// operand and callers pass the element's own address, with no per-copy
-/// choice of another (fp32 edge blocks and element k-steps 1.02-1.17 as fast
-/// on the H200: perf-log "Edge blocks and element copies without address
-/// choices"). 8-byte elements by a source size of 0 bytes, which reads
-/// nothing but takes a readable src (the ignore-src form ran fp64 1001^3 opA
-/// = T 0.93 as fast and nothing faster): zero_source() picks it.
+/// src: the element's own address, in the operand or past its edge;
+/// readable: any element of the operand. 4-byte elements by cp.async's
+/// ignore-src operand: outside, src is ignored completely (PTX ISA
+/// "cp.async"), so no other source is chosen per copy (fp32 edge blocks and
+/// element k-steps 1.02-1.17 as fast on the H200: perf-log "Edge blocks and
+/// element copies without address choices"). 8-byte elements by a source
+/// size of 0 bytes, which reads nothing but takes a readable address, so
+/// readable there (the ignore-src form ran fp64 1001^3 opA = T 0.93 as fast
+/// and nothing faster).
 template <class T>
-KOKKOS_FORCEINLINE_FUNCTION void copy_element_async_or_zero(T* dst, const T* src, bool inside) {
+KOKKOS_FORCEINLINE_FUNCTION void copy_element_async_or_zero(T* dst, const T* src, bool inside, const T* readable) {
   static_assert(sizeof(T) == 4 || sizeof(T) == 8, "asynchronous element copies move 4 or 8 bytes");
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   const unsigned addr = static_cast<unsigned>(__cvta_generic_to_shared(dst));
   if constexpr (sizeof(T) == 4) {
+    (void)readable;
     asm volatile(
         "{ .reg .pred ignore; setp.eq.u32 ignore, %2, 0; cp.async.ca.shared.global.L2::256B [%0], [%1], 4, ignore; }" ::
             "r"(addr), "l"(src), "r"(inside ? 1u : 0u)
         : "memory");
   } else {
     const int bytes = inside ? int(sizeof(T)) : 0;
-    asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;" ::"r"(addr), "l"(src), "r"(bytes) : "memory");
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;" ::"r"(addr), "l"(inside ? src : readable), "r"(bytes)
+                 : "memory");
   }
 #else
+  (void)readable;
   *dst = inside ? *src : T(0);
 #endif
-}
-/// The source to hand copy_element_async_or_zero for an element at src,
-/// `inside` the operand or not, `readable` any element of it: src itself
-/// where the copy ignores its source outside (4 bytes), else readable there.
-template <class T>
-KOKKOS_FORCEINLINE_FUNCTION const T* zero_source(const T* src, bool inside, const T* readable) {
-  if constexpr (sizeof(T) == 4) {
-    (void)inside, (void)readable;
-    return src;
-  } else {
-    return inside ? src : readable;
-  }
 }
 /// Closes this thread's group of asynchronous copies issued since the last
 /// commit (cp.async.commit_group), so wait_async_groups can count it.

@@ -240,16 +240,14 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
     const T* pb = d.b + s0 * P::BK * d.b_sp + j0 * d.b_sj +
                   (async_kb ? int(kk_r * d.b_sp + r_r * d.b_sj) : plan_b.origin());
     // k-contiguous operand into k-rows (async_k): this thread's elements (kk_r, r_r + u DRK), `rows`
-    // of the slice's inside the matrix (Edge: zeros past them, from detail::zero_source). (A member
-    // function taking the strides spilled 36 bytes on the 4-blocks-per-SM fp32 row at its
-    // 128-register cap.)
+    // of the slice's inside the matrix (Edge). (A member function taking the strides spilled 36
+    // bytes on the 4-blocks-per-SM fp32 row at its 128-register cap.)
     const auto copy_along_k = [&](auto n, const T* from, T* dst, index_t s_row, int rows, const T* inside) {
       KMM_UNROLL
       for (int u = 0; u < decltype(n)::value; ++u) {
         if constexpr (Edge) {
           const bool in = r_r + u * DRK < rows;
-          const T* src = from + u * int(DRK * s_row);
-          detail::copy_element_async_or_zero(dst + u * DRK, detail::zero_source(src, in, inside), in);
+          detail::copy_element_async_or_zero(dst + u * DRK, from + u * int(DRK * s_row), in, inside);
         } else {
           (void)rows, (void)inside;
           detail::copy_element_async(dst + u * DRK, from + u * int(DRK * s_row));

@@ -140,7 +140,7 @@ struct PackPlan {
       for (int w = 0; w < V; ++w) {
         const int e = split_shift(rank, w);
         const bool in = (rows_fast ? r + e : r) < rows;
-        detail::copy_element_async_or_zero(dst + local(u) + e, detail::zero_source(from + rel(u) + e, in, inside), in);
+        detail::copy_element_async_or_zero(dst + local(u) + e, from + rel(u) + e, in, inside);
       }
     });
   }
@@ -201,10 +201,9 @@ struct ElementCopies {
       : rows_fast(!L::k_major && rows_fast_), kk0(rows_fast ? rank / ROWS : rank % BK),
         r0(rows_fast ? rank % ROWS : rank / BK), first(r0 * s_row + kk0 * s_k), step(rows_fast ? DK * s_k : DR * s_row) {}
 
-  /// corner: the slice's element (row 0, k 0), inside the matrix (the
-  /// readable source of zeros where the copy needs one: detail::zero_source);
-  /// rows, ks: how many of the slice's rows and k lie inside the matrix
-  /// (either may exceed the slice).
+  /// corner: the slice's element (row 0, k 0), inside the matrix (a
+  /// readable address for the copies outside it); rows, ks: how many of the
+  /// slice's rows and k lie inside the matrix (either may exceed the slice).
   KOKKOS_FORCEINLINE_FUNCTION void copy(const T* corner, T* dst, index_t rows, index_t ks) const {
     const T* src = corner + first;
     if (!L::k_major && rows_fast) {
@@ -212,7 +211,7 @@ struct ElementCopies {
       KMM_UNROLL
       for (int u = 0; u < N; ++u) {
         const bool in = row_in && kk0 + u * DK < ks;
-        detail::copy_element_async_or_zero(dst + L::at(kk0 + u * DK, r0), detail::zero_source(src, in, corner), in);
+        detail::copy_element_async_or_zero(dst + L::at(kk0 + u * DK, r0), src, in, corner);
         src += step;
       }
     } else {
@@ -220,8 +219,7 @@ struct ElementCopies {
       KMM_UNROLL
       for (int u = 0; u < N; ++u) {
         const bool in = k_in && r0 + u * DR < rows;
-        detail::copy_element_async_or_zero(dst + L::at(kk0, r0) + u * L::shift(0, DR),
-                                           detail::zero_source(src, in, corner), in);
+        detail::copy_element_async_or_zero(dst + L::at(kk0, r0) + u * L::shift(0, DR), src, in, corner);
         src += step;
       }
     }
