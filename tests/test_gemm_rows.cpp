@@ -1347,10 +1347,14 @@ TEST(SplitKRule, Fp32SplitsSpreadEvenly) {
 // 2100 x 4321 (858 blocks) less its last two block rows, those split 4
 // ways; 8192^3 (31 waves and 8 blocks) less its last block column, split 4
 // ways. Not where the waves are whole or the last one more than half full,
-// not on fp32 rows or rows of three blocks per SM, not within one wave.
-// Everywhere: whole lines, at most W waves before them, splits within
-// k_splits' limits. (The dispatcher asks only where launch_splits leaves
-// the product whole.)
+// not on fp32 rows, not within one wave. Rows of three blocks per SM
+// (GridRules::round_sixths): 17506 x 84 x 935 on the 16-deep narrow row's
+// deep form, 411 blocks for 396 slots, less its last five block rows, those
+// split 7 ways; not where the last round has two blocks on an SM (the mid
+// row's 548 blocks of 17506 x 128, its 1600 of 2500^3: 16 blocks over 132
+// SMs, one each, but four waves beside them). Everywhere: whole lines, at
+// most W waves before them, splits within k_splits' limits. (The
+// dispatcher asks only where launch_splits leaves the product whole.)
 TEST(SplitKRule, TailSplitFinishesTheLastWave) {
   using Table = kmm::TileTable<Kokkos::DefaultHostExecutionSpace, false>;  // the GPU table
   using L = Table::Fp64MmaLarge;
@@ -1376,6 +1380,13 @@ TEST(SplitKRule, TailSplitFinishesTheLastWave) {
   EXPECT_FALSE((Table::tail_split<Table::Fp32Large, float>(2500, 2500, 2500, 132)));
   EXPECT_FALSE((Table::tail_split<Table::Fp32Mid, float>(2500, 2500, 2500, 132)));
   EXPECT_FALSE((Table::tail_split<Table::Fp64MmaMid, double>(2500, 2500, 2500, 132)));
+  const auto t17506 = Table::tail_split<Table::Fp64MmaNarrowKDeep, double>(17506, 84, 935, 132);
+  ASSERT_TRUE(t17506.has_value());
+  EXPECT_TRUE(t17506->rows);
+  EXPECT_EQ(t17506->from, 16896);
+  EXPECT_EQ(t17506->splits, 7);
+  EXPECT_FALSE((Table::tail_split<Table::Fp64MmaMid, double>(17506, 128, 935, 132)));  // 152 blocks past one wave
+  EXPECT_FALSE((Table::tail_split<Table::Fp64MmaGram, double>(17506, 84, 935, 132)));  // four blocks per SM
   for (int sms : {1, 2, 16, 108, 132})
     for (i64 m : {100, 300, 1000, 2500, 3210, 8192})
       for (i64 n : {64, 150, 700, 2100, 4321})
@@ -1767,40 +1778,63 @@ TEST(RowResidency, DeepFormsFitWhereKokkosOptsIn) {
 // rows, then the third (44 rows of C) split; 100 x 150 (three block
 // columns) as two, then the third (22 columns); k off the k-step, every op,
 // C along either direction, operands padded (packs on both parts) or not.
-template <int Sms>
+template <int Sms, TableRow W = TableRow::Large>
 struct TailSplitKernel {
   template <class E, class T, class AV, class BV, class CV>
   void operator()(const E& space, Op opA, Op opB, T alpha, const AV& A, const BV& B, T beta, const CV& C) const {
     on_operands("tail split", space, opA, opB, alpha, A, B, beta, C, [&](const auto& d) {
-      kmm::detail::launch_row<table_row<TableRow::Large, E, T>>(space, d.facts(), alpha, beta, Sms);
+      kmm::detail::launch_row<table_row<W, E, T>>(space, d.facts(), alpha, beta, Sms);
     });
   }
 };
+// Row W's last wave split on Sms multiprocessors (TileTable::tail_split, as
+// launch_row takes it) for an m x n x k product whose lines start at row
+// (rows) or column `from`, over every op and C along either direction
+// with padded leading dimensions.
+template <class T, class E, TableRow W, int Sms>
+void tail_split_cases(i64 m, i64 n, i64 k, bool rows, i64 from, unsigned& seed) {
+  using Table = kmm::TileTable<E>;
+  using R = table_row<W, E, T>;
+  const std::string where = std::to_string(m) + " x " + std::to_string(n) + " x " + std::to_string(k) + " on " +
+                            std::to_string(Sms) + " SMs";
+  ASSERT_EQ((Table::template launch_splits<R, T>(m, n, k, Sms)), 1) << where << ": split whole, no tail";
+  const auto t = Table::template tail_split<R, T>(m, n, k, Sms);
+  ASSERT_TRUE(t && t->rows == rows && t->from == from) << where << ": not the lines from " << from;
+  for (Op opA : {Op::N, Op::T})
+    for (Op opB : {Op::N, Op::T}) {
+      const Case cl{m, n, k, opA, opB, Lay::L, Lay::L, Lay::L, -1.5, 0.7};
+      EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(cl, TailSplitKernel<Sms, W>{}, ++seed)), "") << cl.str();
+      const Case cr{m, n, k, opA, opB, Lay::R, Lay::L, Lay::R, 1.0, 0.0};
+      EXPECT_EQ((run_case<T, E, Lay::R, Lay::L, Lay::R>(cr, TailSplitKernel<Sms, W>{}, ++seed)), "") << cr.str();
+      const Case cp{m, n, k, opA, opB, Lay::P, Lay::P, Lay::P, 0.5, -1.0};
+      EXPECT_EQ((run_case<T, E, Lay::P, Lay::P, Lay::P>(cp, TailSplitKernel<Sms, W>{}, ++seed)), "") << cp.str();
+    }
+}
+// The large row (two blocks per SM) on one SM: 300 x 50 x 517 less its
+// last block row, 100 x 150 x 517 less its last block column. Rows of
+// three blocks per SM (the fp64 tensor-core narrow and mid rows) on three:
+// 1179 x 30 x 600 on the narrow row (ten blocks for nine slots) less its
+// last block row, 597 x 60 x 600 and 60 x 597 x 600 on the mid row less
+// its last block row, column.
 TYPED_TEST(GpuRows, TailSplitMatchesReference) {
   using T = typename TypeParam::value_type;
   using E = typename TypeParam::exec_space;
   if constexpr (kmm::detail::is_host_space<E>()) {
     GTEST_SKIP() << "the last wave split is a GPU Blocked launch";
   } else if constexpr (!std::is_same<T, double>::value) {
-    GTEST_SKIP() << "fp32 rows are not split so (TileTable::tail_split: fp64 rows of two blocks per SM)";
+    GTEST_SKIP() << "fp32 rows are not split so (TileTable::tail_split: fp64 rows of two or three blocks per SM)";
   } else {
-    using Table = kmm::TileTable<E>;
-    using L = table_row<TableRow::Large, E, T>;
     unsigned seed = 4321;
-    const auto rows = Table::template tail_split<L, T>(300, 50, 517, 1);
-    const auto cols = Table::template tail_split<L, T>(100, 150, 517, 1);
-    ASSERT_TRUE(rows && rows->rows && rows->from == 256) << "300 x 50 x 517 on 1 SM: not its last block row";
-    ASSERT_TRUE(cols && !cols->rows && cols->from == 128) << "100 x 150 x 517 on 1 SM: not its last block column";
-    for (const Shape3& sh : std::vector<Shape3>{{300, 50, 517}, {100, 150, 517}})
-      for (Op opA : {Op::N, Op::T})
-        for (Op opB : {Op::N, Op::T}) {
-          const Case cl{sh.m, sh.n, sh.k, opA, opB, Lay::L, Lay::L, Lay::L, -1.5, 0.7};
-          EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(cl, TailSplitKernel<1>{}, ++seed)), "") << cl.str();
-          const Case cr{sh.m, sh.n, sh.k, opA, opB, Lay::R, Lay::L, Lay::R, 1.0, 0.0};
-          EXPECT_EQ((run_case<T, E, Lay::R, Lay::L, Lay::R>(cr, TailSplitKernel<1>{}, ++seed)), "") << cr.str();
-          const Case cp{sh.m, sh.n, sh.k, opA, opB, Lay::P, Lay::P, Lay::P, 0.5, -1.0};
-          EXPECT_EQ((run_case<T, E, Lay::P, Lay::P, Lay::P>(cp, TailSplitKernel<1>{}, ++seed)), "") << cp.str();
-        }
+    tail_split_cases<T, E, TableRow::Large, 1>(300, 50, 517, true, 256, seed);
+    tail_split_cases<T, E, TableRow::Large, 1>(100, 150, 517, false, 128, seed);
+    if constexpr (table_row<TableRow::Narrow, E, T>::min_blocks == 3 && table_row<TableRow::Mid, E, T>::min_blocks == 3) {
+      tail_split_cases<T, E, TableRow::Narrow, 3>(1179, 30, 600, true, 1152, seed);
+      tail_split_cases<T, E, TableRow::Mid, 3>(597, 60, 600, true, 576, seed);
+      tail_split_cases<T, E, TableRow::Mid, 3>(60, 597, 600, false, 576, seed);
+    } else {
+      GTEST_SKIP() << "large row done; this build's fp64 narrow and mid rows are not rows of three blocks per SM "
+                      "(fp64 without the tensor cores)";
+    }
   }
 }
 

@@ -211,16 +211,20 @@ struct GridRules {
     return {busiest_steps(blocks<R>(m, n), (k + R::BK - 1) / R::BK, q, multiprocessors) * R::BM * R::BN, q};
   }
 
-  /// The last wave split (fp64 rows of at most two blocks per
+  /// The last wave split (fp64 rows of at most three blocks per
   /// multiprocessor, products that launch_splits leaves unsplit): where row
   /// R's blocks fill W >= 1 waves and part of one more, the dispatcher
   /// computes C in two parts, each a product of its own: C less its last
   /// `lines` block rows (rows: true) or block columns, at most W waves, as
   /// before; then those lines with k split `splits` ways, their partials
   /// reduced as split-k's (the same bits every run). A part-filled last
-  /// wave takes as long as a full one on these rows (perf-log: "Splits that
-  /// finish their waves"): 2500^3 is 800 large blocks for 264 slots, three
-  /// waves and one of 8 blocks. Model, in k-steps of one round of blocks:
+  /// wave takes as long as a full one on rows of two blocks (perf-log:
+  /// "Splits that finish their waves"): 2500^3 is 800 large blocks for 264
+  /// slots, three waves and one of 8 blocks; on rows of three, where its
+  /// busiest multiprocessor runs one block alone, half as long
+  /// (round_sixths): 17506 x 84 x 935 TT is 411 narrow blocks for 396
+  /// slots. Model, in k-steps of one round of blocks (a round as
+  /// round_sixths counts it):
   /// the part's rounds times its steps; the lines' rounds of items times
   /// the k-steps of a split plus split_item_steps, their partials'
   /// traffic at flops_per_byte (as launch_splits), and tail_launch_steps
@@ -239,13 +243,28 @@ struct GridRules {
     std::int64_t cost;  // modelled: k-steps of one round of blocks, both parts
   };
   static constexpr std::int64_t tail_launch_steps = 12;
+  /// A round of j < R::min_blocks blocks on a multiprocessor, in sixths of
+  /// a full round's time: a full round on rows of at most two blocks (see
+  /// above); on rows of three, two blocks run near the multiprocessor's
+  /// full rate (four sixths: perf-log "Splits that finish their waves"),
+  /// one alone at about two thirds of it (three sixths).
+  template <class R>
+  static std::int64_t round_sixths(std::int64_t j) {
+    return R::min_blocks <= 2 || j >= R::min_blocks ? 6 : j == 1 ? 3 : 4;
+  }
+  template <class R>
+  static std::int64_t items_sixths(std::int64_t items) {  // a multiprocessor's items, in sixths of a round
+    const std::int64_t r = items % R::min_blocks;
+    return 6 * (items / R::min_blocks) + (r > 0 ? round_sixths<R>(r) : 0);
+  }
   template <class R, class T>
   static std::optional<TailSplit> tail_split(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
-    if (std::is_same<T, float>::value || R::min_blocks > 2) return std::nullopt;
+    if (std::is_same<T, float>::value || R::min_blocks > 3) return std::nullopt;
     const std::int64_t bm = (m + R::BM - 1) / R::BM, bn = (n + R::BN - 1) / R::BN, b = bm * bn;
     const std::int64_t slots_ = slots<R>(multiprocessors), waves = b / slots_, sms = multiprocessors;
     if (waves < 1 || b % slots_ == 0) return std::nullopt;
-    const std::int64_t steps = (k + R::BK - 1) / R::BK, base = (waves + 1) * steps;
+    const std::int64_t steps = (k + R::BK - 1) / R::BK;  // (costs in sixths of k-steps of a round)
+    const std::int64_t base = 6 * waves * steps + round_sixths<R>((b % slots_ + sms - 1) / sms) * steps;
     std::optional<TailSplit> best;
     std::int64_t least = base;
     for (const bool rows : {true, false}) {
@@ -254,16 +273,16 @@ struct GridRules {
       if (t >= lines) continue;
       const std::int64_t from = (lines - t) * (rows ? R::BM : R::BN);
       const std::int64_t tm = rows ? m - from : m, tn = rows ? n : n - from;  // the lines' part of C
-      const std::int64_t head = (b - t * line + slots_ - 1) / slots_ * steps;
+      const std::int64_t head = 6 * ((b - t * line + slots_ - 1) / slots_) * steps;
       const std::int64_t cap = split_cap<R, T>(tm, tn, k);
       for (std::int64_t q = 2; q <= cap; ++q) {
-        const std::int64_t items = (t * line * q + sms - 1) / sms, rounds = (items + R::min_blocks - 1) / R::min_blocks;
-        const std::int64_t cost = head + rounds * ((steps + q - 1) / q + split_item_steps) +
-                                  partial_steps<R, T>(q, tm, tn, sms) + tail_launch_steps;
-        if (cost < least) least = cost, best = TailSplit{rows, from, int(q), cost};
+        const std::int64_t items = (t * line * q + sms - 1) / sms;
+        const std::int64_t cost = head + items_sixths<R>(items) * ((steps + q - 1) / q + split_item_steps) +
+                                  6 * (partial_steps<R, T>(q, tm, tn, sms) + tail_launch_steps);
+        if (cost < least) least = cost, best = TailSplit{rows, from, int(q), cost / 6};
       }
     }
-    return 10 * least <= 9 * base || 2 * (base - least) >= steps ? best : std::nullopt;
+    return 10 * least <= 9 * base || 2 * (base - least) >= 6 * steps ? best : std::nullopt;
   }
 
   /// Half or more of row R's blocks of C at its edge (the mid grid: wide C
