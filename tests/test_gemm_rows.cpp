@@ -1291,9 +1291,11 @@ TEST(SplitKRule, LaunchFinishesPartFilledWaves) {
 
 // fp32 rows of four or more blocks per SM (GridRules::spread_splits): where
 // k_splits fills one wave that falls unevenly on the SMs, more splits that
-// even it out by at least spread_margin %, never fewer than k_splits'; a
-// count that leaves a block alone in the last round only for items of at
-// least spread_lone_steps k-steps. fp64 keeps k_splits' count.
+// even it out by at least spread_margin %; where that one wave split C's
+// blocks though they outnumber the SMs, unsplit where the busiest SM's
+// blocks model at least spread_margin % under it; else never fewer than
+// k_splits'. A count that leaves a block alone in the last round only for
+// items of at least spread_lone_steps k-steps. fp64 keeps k_splits' count.
 TEST(SplitKRule, Fp32SplitsSpreadEvenly) {
   using Table = kmm::TileTable<Kokkos::DefaultHostExecutionSpace, false>;  // the GPU table
   using L = Table::Fp32Large;
@@ -1306,10 +1308,20 @@ TEST(SplitKRule, Fp32SplitsSpreadEvenly) {
   EXPECT_EQ((Table::k_splits<L, float>(12710, 105, 4044, 132)), 2);
   EXPECT_EQ((Table::launch_splits<L, float>(12710, 105, 4044, 132)), 5);
   EXPECT_EQ((Table::launch_splits<L, float>(103, 13857, 2319, 132)), 3);
-  // a lone block on items shorter than 40 k-steps: 3204 x 494 x 751 keeps 2
-  // (3 splits: five items of 16 k-steps), 67 x 6789 x 1120 keeps 4
-  EXPECT_EQ((Table::launch_splits<L, float>(3204, 494, 751, 132)), 2);
+  // a lone block on items shorter than 40 k-steps: 67 x 6789 x 1120 keeps 4
+  // (107 blocks)
   EXPECT_EQ((Table::launch_splits<L, float>(67, 6789, 1120, 132)), 4);
+  // blocks that outnumber the SMs, split 2 ways into one wave: unsplit where
+  // that gives the busiest SM fewer k-steps (437 x 2237 x 364 on the mid
+  // row: two blocks of 23 k-steps against four items of 12 and partials;
+  // 3204 x 494 x 751 on the large row, 208 blocks), not where more splits
+  // spread them better (12710 x 105 x 4044 above: 5) nor where the blocks
+  // are fewer than the SMs (1000 x 1000 x 500: 128 large blocks, 4 splits)
+  using M = Table::Fp32Mid;
+  EXPECT_EQ((Table::k_splits<M, float>(437, 2237, 364, 132)), 2);
+  EXPECT_EQ((Table::launch_splits<M, float>(437, 2237, 364, 132)), 1);
+  EXPECT_EQ((Table::launch_splits<L, float>(3204, 494, 751, 132)), 1);
+  EXPECT_EQ((Table::launch_splits<L, float>(1000, 1000, 500, 132)), 4);
   // fp64's four-block rows keep k_splits' count
   using G = Table::Fp64MmaGram;
   EXPECT_EQ((Table::launch_splits<G, double>(9386, 126, 3631, 132)), (Table::k_splits<G, double>(9386, 126, 3631, 132)));
@@ -1323,11 +1335,18 @@ TEST(SplitKRule, Fp32SplitsSpreadEvenly) {
           const int s = Table::launch_splits<L, float>(m, n, k, sms), s0 = Table::k_splits<L, float>(m, n, k, sms);
           const std::string where = std::to_string(m) + " x " + std::to_string(n) + " x " + std::to_string(k) +
                                     " on " + std::to_string(sms) + " SMs";
-          ASSERT_GE(s, s0) << where;
           if (s == s0) continue;
           EXPECT_GE(s0, 2) << where;
           EXPECT_LE(s, 4 * s0) << where;
           const i64 b = ((m + L::BM - 1) / L::BM) * ((n + L::BN - 1) / L::BN), steps = (k + L::BK - 1) / L::BK;
+          if (s < s0) {  // unsplit: blocks that outnumber the SMs, which k_splits' one wave split
+            EXPECT_EQ(s, 1) << where;
+            EXPECT_TRUE(b > sms && sms * L::min_blocks / b >= 2) << where << ": " << b << " blocks";
+            const i64 split = (b * s0 + sms - 1) / sms * ((steps + s0 - 1) / s0 + Table::split_item_steps) +
+                              L::min_blocks * Table::partial_steps<L, float>(s0, m, n, sms);
+            EXPECT_LE(100 * ((b + sms - 1) / sms * steps), (100 - Table::spread_margin) * split) << where;
+            continue;
+          }
           EXPECT_GE(steps / s, 8) << where << ": " << s << " splits of fewer than 8 k-steps";
           EXPECT_LE(double(s) * double(m) * double(n) * 4, double(256 << 20)) << where;
           const auto cost = [&](i64 q) {

@@ -111,8 +111,18 @@ struct GridRules {
   /// block alone in the last round with items of fewer than
   /// spread_lone_steps k-steps: nothing hides its pipeline fill and partial
   /// write (3204 x 494 x 751 opA = T 2 -> 3 splits, five items of 16
-  /// k-steps: 0.90-0.92 as fast). Never fewer than s0: the model counts a
-  /// multiprocessor's work, not the resident blocks that hide its latency.
+  /// k-steps: 0.90-0.92 as fast). Never fewer than s0 (the model counts a
+  /// multiprocessor's work, not the resident blocks that hide its latency),
+  /// but one: where the blocks outnumber the multiprocessors (each holds
+  /// one, most two) and s0's items would be shorter than spread_lone_steps
+  /// k-steps, the unsplit product (its busiest multiprocessor's blocks
+  /// times k's steps, no item cost or partials) where it models
+  /// spread_margin % under s0's: such a split halves each item, so the
+  /// busiest multiprocessor runs as many block-steps as items, each with
+  /// its fill and partial (H200, perf-log "fp32 one-wave splits where every
+  /// multiprocessor holds a block": 437 x 2237 x 364 0.70 -> 0.94 of
+  /// cuBLAS, 500 x 2000 x 300 and 300 x 3000 x 600 1.18 as fast; at
+  /// items of 57-85 k-steps the split ran 1.04-1.13 as fast, so keeps it).
   /// H200, class sweeps' products the rule moves: 1.07 as fast (geometric
   /// mean, 0.89-1.43; 6783 x 124 x 6786 opA = T 0.60 -> 0.86 of cuBLAS,
   /// 9386 x 126 x 3631 0.74 -> 0.81; perf-log: "fp32 splits spread evenly
@@ -143,6 +153,11 @@ struct GridRules {
       const std::int64_t c = cost(q);
       if (c < least) best = q, least = c;
     }
+    // (one-wave items of few k-steps where every multiprocessor holds a
+    // block: unsplit, no partials)
+    if (b > sms && slots<R>(multiprocessors) / b >= 2 && (steps + s0 - 1) / s0 < spread_lone_steps &&
+        items_of(1) * steps < least)
+      best = 1, least = items_of(1) * steps;
     return 100 * least <= (100 - spread_margin) * base ? int(best) : s0;
   }
   template <class R, class T>
