@@ -1339,20 +1339,19 @@ TEST(SplitKRule, Fp32SplitsSpreadEvenly) {
           EXPECT_GE(s0, 2) << where;
           EXPECT_LE(s, 4 * s0) << where;
           const i64 b = ((m + L::BM - 1) / L::BM) * ((n + L::BN - 1) / L::BN), steps = (k + L::BK - 1) / L::BK;
-          if (s < s0) {  // unsplit: blocks that outnumber the SMs, which k_splits' one wave split
-            EXPECT_EQ(s, 1) << where;
-            EXPECT_TRUE(b > sms && sms * L::min_blocks / b >= 2) << where << ": " << b << " blocks";
-            const i64 split = (b * s0 + sms - 1) / sms * ((steps + s0 - 1) / s0 + Table::split_item_steps) +
-                              L::min_blocks * Table::partial_steps<L, float>(s0, m, n, sms);
-            EXPECT_LE(100 * ((b + sms - 1) / sms * steps), (100 - Table::spread_margin) * split) << where;
-            continue;
-          }
-          EXPECT_GE(steps / s, 8) << where << ": " << s << " splits of fewer than 8 k-steps";
-          EXPECT_LE(double(s) * double(m) * double(n) * 4, double(256 << 20)) << where;
           const auto cost = [&](i64 q) {
             return (b * q + sms - 1) / sms * ((steps + q - 1) / q + Table::split_item_steps) +
                    L::min_blocks * Table::partial_steps<L, float>(q, m, n, sms);
           };
+          if (s < s0) {  // unsplit: blocks that outnumber the SMs, which k_splits' one wave split into short items
+            EXPECT_EQ(s, 1) << where;
+            EXPECT_TRUE(b > sms && sms * L::min_blocks / b >= 2) << where << ": " << b << " blocks";
+            EXPECT_LT((steps + s0 - 1) / s0, Table::spread_lone_steps) << where << ": items of " << s0 << " splits";
+            EXPECT_LE(100 * ((b + sms - 1) / sms * steps), (100 - Table::spread_margin) * cost(s0)) << where;
+            continue;
+          }
+          EXPECT_GE(steps / s, 8) << where << ": " << s << " splits of fewer than 8 k-steps";
+          EXPECT_LE(double(s) * double(m) * double(n) * 4, double(256 << 20)) << where;
           EXPECT_LE(100 * cost(s), (100 - Table::spread_margin) * cost(s0)) << where;
           const i64 items = (b * s + sms - 1) / sms;
           if (items > L::min_blocks && items % L::min_blocks == 1)
@@ -1792,12 +1791,9 @@ TEST(RowResidency, DeepFormsFitWhereKokkosOptsIn) {
 }
 
 // The last wave split through the dispatcher's launch (detail::launch_row)
-// on the table's fp64 large row, told the device has 1 SM (two slots) so
-// small products take it: 300 x 50 (three block rows) as its first two block
-// rows, then the third (44 rows of C) split; 100 x 150 (three block
-// columns) as two, then the third (22 columns); k off the k-step, every op,
-// C along either direction, operands padded (packs on both parts) or not.
-template <int Sms, TableRow W = TableRow::Large>
+// on the table's row W, told the device has Sms SMs so that small products
+// take it.
+template <int Sms, TableRow W>
 struct TailSplitKernel {
   template <class E, class T, class AV, class BV, class CV>
   void operator()(const E& space, Op opA, Op opB, T alpha, const AV& A, const BV& B, T beta, const CV& C) const {
@@ -1806,10 +1802,10 @@ struct TailSplitKernel {
     });
   }
 };
-// Row W's last wave split on Sms multiprocessors (TileTable::tail_split, as
-// launch_row takes it) for an m x n x k product whose lines start at row
-// (rows) or column `from`, over every op and C along either direction
-// with padded leading dimensions.
+// Row W's last wave split on Sms SMs (TileTable::tail_split) for an m x n x
+// k product whose lines start at row (rows) or column `from`: k off the
+// k-step, every op, C along either direction, operands padded (packs on
+// both parts) or not.
 template <class T, class E, TableRow W, int Sms>
 void tail_split_cases(i64 m, i64 n, i64 k, bool rows, i64 from, unsigned& seed) {
   using Table = kmm::TileTable<E>;
@@ -1829,12 +1825,13 @@ void tail_split_cases(i64 m, i64 n, i64 k, bool rows, i64 from, unsigned& seed) 
       EXPECT_EQ((run_case<T, E, Lay::P, Lay::P, Lay::P>(cp, TailSplitKernel<Sms, W>{}, ++seed)), "") << cp.str();
     }
 }
-// The large row (two blocks per SM) on one SM: 300 x 50 x 517 less its
-// last block row, 100 x 150 x 517 less its last block column. Rows of
-// three blocks per SM (the fp64 tensor-core narrow and mid rows) on three:
-// 1179 x 30 x 600 on the narrow row (ten blocks for nine slots) less its
-// last block row, 597 x 60 x 600 and 60 x 597 x 600 on the mid row less
-// its last block row, column.
+// The large row (two blocks per SM) on one SM (two slots): 300 x 50 (three
+// block rows) as its first two block rows, then the third (44 rows of C)
+// split; 100 x 150 (three block columns) as two, then the third (22
+// columns). Rows of three blocks per SM (the fp64 tensor-core narrow and mid
+// rows) on three: 1179 x 30 x 600 on the narrow row (ten blocks for nine
+// slots) less its last block row, 597 x 60 x 600 and 60 x 597 x 600 on the
+// mid row less its last block row, column.
 TYPED_TEST(GpuRows, TailSplitMatchesReference) {
   using T = typename TypeParam::value_type;
   using E = typename TypeParam::exec_space;

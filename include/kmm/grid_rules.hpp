@@ -155,9 +155,9 @@ struct GridRules {
     }
     // (one-wave items of few k-steps where every multiprocessor holds a
     // block: unsplit, no partials)
-    if (b > sms && slots<R>(multiprocessors) / b >= 2 && (steps + s0 - 1) / s0 < spread_lone_steps &&
-        items_of(1) * steps < least)
-      best = 1, least = items_of(1) * steps;
+    const std::int64_t whole = items_of(1) * steps;
+    if (b > sms && slots<R>(multiprocessors) / b >= 2 && (steps + s0 - 1) / s0 < spread_lone_steps && whole < least)
+      best = 1, least = whole;
     return 100 * least <= (100 - spread_margin) * base ? int(best) : s0;
   }
   template <class R, class T>
