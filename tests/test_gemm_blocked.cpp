@@ -307,8 +307,9 @@ TYPED_TEST(GemmAuto, NarrowColumnsMatchReference) {
 // C of 65-96 rows, where Auto picks Blocked and, on a GPU, fp64, the table's
 // 96-row row (k from 512 up, so Auto takes Blocked): 90 x 700 x 530 (edge
 // blocks in m and n, a partial last k-step), 96 x 640 x 640 (whole blocks:
-// the WholeTiles kernel where the layouts allow packs) and 80 x 90 x 3000 (k
-// split); the layouts are the
+// the WholeTiles kernel where the layouts allow packs), 80 x 90 x 3000 (k
+// split) and, on a GPU, 83 x 1999 x 1500 (the large row in the 96-row
+// row's place); the layouts are the
 // narrow-column test's (no more kernels to compile); KMM_TEST_SMALL=1 keeps
 // the NN products.
 TYPED_TEST(GemmAuto, ShortRowsMatchReference) {
@@ -325,6 +326,14 @@ TYPED_TEST(GemmAuto, ShortRowsMatchReference) {
       EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::L>(whole, AutoKernel{}, ++seed)), "") << whole.str();
       const Case split{80, 90, 3000, opA, opB, Lay::R, Lay::L, Lay::S, -1.5, 1.0};
       EXPECT_EQ((run_case<T, E, Lay::R, Lay::L, Lay::S>(split, AutoKernel{}, ++seed)), "") << split.str();
+      // fp64 on a GPU, op(A) along m and op(B) along n with B's rows 1999
+      // doubles apart: the 96-row row would copy op(B) as split packs in one
+      // round of short split items, so the large row runs it, split too
+      // (TileTable::short_split_packs_on_large). Host backends: no rows.
+      if (!kmm::detail::is_host_space<E>() && opA == Op::N && opB == Op::N) {
+        const Case packs{83, 1999, 1500, opA, opB, Lay::L, Lay::R, Lay::L, 1.0, 0.7};
+        EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::L>(packs, AutoKernel{}, ++seed)), "") << packs.str();
+      }
     }
 }
 // Gram products C = A^T B of panels with a long k, the operands' unit

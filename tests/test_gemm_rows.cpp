@@ -572,6 +572,27 @@ TEST(TilePick, TallCOf65To96ColumnsOnTheSquareRow) {
   }
 }
 
+// fp64 C of 65-96 rows on the 96-row row with op(B) copied as split packs
+// (the dispatcher asks the operands): the large row where launch_splits
+// splits k into one round of items of at most short_split_pack_max_steps
+// k-steps (TileTable::short_split_packs_on_large), on 132 multiprocessors
+// here. (The dispatcher asks only where the 96-row row's deep form declines.)
+TEST(TilePick, ShortRowSplitPacksOnTheLargeRow) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  if constexpr (Table::f64_mma) {
+    EXPECT_EQ((Table::blocked_pick<double>(83, 7109, 1778, false, true, 132)), Table::Pick::Short);
+    EXPECT_TRUE((Table::short_split_packs_on_large<double>(83, 7109, 1778, 132))) << "112 blocks split 2 ways, 56 k-steps an item";
+    EXPECT_TRUE((Table::short_split_packs_on_large<double>(82, 8391, 1550, 132))) << "132 blocks split 2 ways: all 264 slots";
+    EXPECT_TRUE((Table::short_split_packs_on_large<double>(71, 3013, 3537, 132))) << "48 blocks split 5 ways";
+    EXPECT_TRUE((Table::short_split_packs_on_large<double>(83, 1999, 1500, 132))) << "GemmAuto.ShortRowsMatchReference's";
+    EXPECT_FALSE((Table::short_split_packs_on_large<double>(96, 6043, 2368, 132))) << "74 k-steps an item";
+    EXPECT_FALSE((Table::short_split_packs_on_large<double>(93, 11111, 801, 132))) << "174 blocks, unsplit";
+    EXPECT_FALSE((Table::short_split_packs_on_large<float>(83, 7109, 1778, 132))) << "fp32 has no 96-row row";
+  } else {
+    GTEST_SKIP() << "the fp64 MMA rows (this build has no fp64 MMA)";
+  }
+}
+
 // The narrow row by op(A)'s direction (the dispatcher's blocked_narrow<T,
 // A_FAST>, C^T's with op(B)'s): 16-deep k-steps where op(A) runs along k
 // (its layout fixes it), 8-deep four-stage ones along m or at run time

@@ -129,6 +129,34 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
     }
   }
 
+  /// fp64 C of 65-96 rows on the 96-row row (Fp64MmaShort, not its deep
+  /// form), op(A) along m and op(B) along n with op(B)'s packs not aligned
+  /// (B's lines an odd number of doubles apart), so that the row copies
+  /// op(B) as split packs: where launch_splits splits k into one round of
+  /// items (blocks x splits within the row's resident slots) of at most
+  /// short_split_pack_max_steps k-steps each, the large row instead (the
+  /// dispatcher asks the operands: detail::launch_row). That kernel of the
+  /// 96-row row runs at its 168-register cap and reloads spilled registers
+  /// on the split-pack copies, a cost paid per item; the large row spills
+  /// nothing there. On the H200 1.10-1.19 as fast on the 31 such products
+  /// measured with items of 15-62 k-steps (83 x 7109 x 1778 opB = T 0.71-0.73
+  /// of cuBLAS -> 0.80-0.85, 71 x 3013 x 3537 opB = T 0.90 -> 1.04-1.09), 23
+  /// of them drawn at random; at items of 9-13 k-steps (k under about 700)
+  /// 0.97-1.01. The limits keep it to what was measured: longer items and
+  /// more than one round are untried (perf-log: "The fp64 large row on issue
+  /// 20's squares; C of 33-96 rows on the large row", "Split packs on the
+  /// 96-row row taken by the large row").
+  static constexpr std::int64_t short_split_pack_max_steps = 64;
+  template <class T>
+  static bool short_split_packs_on_large(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
+    using R = Fp64MmaShort;
+    if (!short_row_kernels<T>()) return false;
+    const int q = launch_splits<R, T>(m, n, k, multiprocessors);
+    if (q <= 1) return false;
+    const std::int64_t steps = (k + R::BK - 1) / R::BK, item = (steps + q - 1) / q, items = (steps + item - 1) / item;
+    return blocks<R>(m, n) * items <= slots<R>(multiprocessors) && item <= short_split_pack_max_steps;
+  }
+
   /// The mid row's edge form (Fp64MidEdge): its kernels are compiled for
   /// fp64 on the tensor cores; the dispatcher takes it where the mid row is
   /// picked and C is mostly its edge blocks (mid_edges).
