@@ -30,7 +30,7 @@ struct GpuBatchedBlocked {
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
     typename K::scratch_view raw(team.team_scratch(int(K::SCRATCH_LEVEL)), K::SCRATCH_ELEMENTS);
-    T* const smem = detail::align_up<K::ALIGN>(raw.data());
+    T* const smem = detail::align_up<K::BASE_ALIGN>(raw.data());
     const detail::index_t blocks = k.blocks_m * k.blocks_n;
     for (detail::index_t item = team.league_rank(); item < blocks * batch; item += team.league_size()) {
       // one block per matrix (the batched rows are sized for it): no

@@ -137,7 +137,16 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
   index_t splits = 1, split_steps = 0;
   bool p_vec_m = false, p_vec_n = false;  // partials written as MK::VM rows / MK::VN columns
 
-  static constexpr int SCRATCH_ELEMENTS = DEPTH * STAGE + ALIGN / sizeof(T);  // the stages, and room to align them
+  // The stages' base on a 128-byte line. A quarter warp's 16-byte copies
+  // into a k-major row of 16 doubles (KColumns<16>) or into a k-row that
+  // starts on a line write one shared-memory wavefront, two where the
+  // 128 bytes straddle a line; Kokkos 3.4 places a team's scratch 16 bytes
+  // past a line (after its team-reduction space), which put every k-major
+  // row across two. On the H200 the large row's deep form ran 1.02-1.06 as
+  // fast with it (8192^3 TT 0.89 -> 0.94 of cuBLAS), every other product
+  // 0.98-1.04 (perf-log: "The scratch base on a 128-byte line").
+  static constexpr int BASE_ALIGN = 128;
+  static constexpr int SCRATCH_ELEMENTS = DEPTH * STAGE + BASE_ALIGN / sizeof(T);  // the stages, and room to align them
   static std::size_t scratch_bytes() { return scratch_view::shmem_size(SCRATCH_ELEMENTS); }
 
   // Coordinates of the e-th staged element of a (rows x cols) slice, walking
@@ -379,7 +388,7 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
     scratch_view raw(team.team_scratch(int(SCRATCH_LEVEL)), SCRATCH_ELEMENTS);
-    T* const smem = detail::align_up<ALIGN>(raw.data());
+    T* const smem = detail::align_up<BASE_ALIGN>(raw.data());
     const index_t blocks = blocks_m * blocks_n;
     if constexpr (Split) {  // item = split * blocks + block: a split's blocks in the row's order
       for (index_t item = team.league_rank(); item < blocks * splits; item += team.league_size()) {
