@@ -326,10 +326,11 @@ TYPED_TEST(GemmAuto, ShortRowsMatchReference) {
       EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::L>(whole, AutoKernel{}, ++seed)), "") << whole.str();
       const Case split{80, 90, 3000, opA, opB, Lay::R, Lay::L, Lay::S, -1.5, 1.0};
       EXPECT_EQ((run_case<T, E, Lay::R, Lay::L, Lay::S>(split, AutoKernel{}, ++seed)), "") << split.str();
-      // fp64 on a GPU, op(A) along m and op(B) along n with B's rows 1999
-      // doubles apart: the 96-row row would copy op(B) as split packs in one
-      // round of short split items, so the large row runs it, split too
-      // (TileTable::short_split_packs_on_large). Host backends: no rows.
+      // On a GPU, op(A) along m and op(B) along n with B's rows 1999
+      // elements apart: for fp64 the 96-row row would copy op(B) as split
+      // packs in one round of short split items, so the large row runs it,
+      // split too (TileTable::short_split_packs_on_large; fp32 takes its own
+      // rows). Host backends: no rows.
       if (!kmm::detail::is_host_space<E>() && opA == Op::N && opB == Op::N) {
         const Case packs{83, 1999, 1500, opA, opB, Lay::L, Lay::R, Lay::L, 1.0, 0.7};
         EXPECT_EQ((run_case<T, E, Lay::L, Lay::R, Lay::L>(packs, AutoKernel{}, ++seed)), "") << packs.str();
