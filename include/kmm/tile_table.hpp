@@ -139,7 +139,7 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
   /// 96-row row runs at its 168-register cap and reloads spilled registers
   /// on the split-pack copies, a cost paid per item; the large row spills
   /// nothing there. On the H200 1.10-1.19 as fast on the 31 such products
-  /// measured with items of 15-62 k-steps (83 x 7109 x 1778 opB = T 0.71-0.73
+  /// measured with items of 15-57 k-steps (83 x 7109 x 1778 opB = T 0.71-0.73
   /// of cuBLAS -> 0.80-0.85, 71 x 3013 x 3537 opB = T 0.90 -> 1.04-1.09), 23
   /// of them drawn at random; at items of 9-13 k-steps (k under about 700)
   /// 0.97-1.01. The limits keep it to what was measured: longer items and
