@@ -580,14 +580,18 @@ TEST(TilePick, TallCOf65To96ColumnsOnTheSquareRow) {
 TEST(TilePick, ShortRowSplitPacksOnTheLargeRow) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
   if constexpr (Table::f64_mma) {
+    const auto on_large = [](std::int64_t m, std::int64_t n, std::int64_t k) {  // with launch_row's splits
+      const int splits = Table::launch_splits<Table::Fp64MmaShort, double>(m, n, k, 132);
+      return Table::short_split_packs_on_large<double>(m, n, k, splits, 132);
+    };
     EXPECT_EQ((Table::blocked_pick<double>(83, 7109, 1778, false, true, 132)), Table::Pick::Short);
-    EXPECT_TRUE((Table::short_split_packs_on_large<double>(83, 7109, 1778, 132))) << "112 blocks split 2 ways, 56 k-steps an item";
-    EXPECT_TRUE((Table::short_split_packs_on_large<double>(82, 8391, 1550, 132))) << "132 blocks split 2 ways: all 264 slots";
-    EXPECT_TRUE((Table::short_split_packs_on_large<double>(71, 3013, 3537, 132))) << "48 blocks split 5 ways";
-    EXPECT_TRUE((Table::short_split_packs_on_large<double>(83, 1999, 1500, 132))) << "GemmAuto.ShortRowsMatchReference's";
-    EXPECT_FALSE((Table::short_split_packs_on_large<double>(96, 6043, 2368, 132))) << "74 k-steps an item";
-    EXPECT_FALSE((Table::short_split_packs_on_large<double>(93, 11111, 801, 132))) << "174 blocks, unsplit";
-    EXPECT_FALSE((Table::short_split_packs_on_large<float>(83, 7109, 1778, 132))) << "fp32 has no 96-row row";
+    EXPECT_TRUE((on_large(83, 7109, 1778))) << "112 blocks split 2 ways, 56 k-steps an item";
+    EXPECT_TRUE((on_large(82, 8391, 1550))) << "132 blocks split 2 ways: all 264 slots";
+    EXPECT_TRUE((on_large(71, 3013, 3537))) << "48 blocks split 5 ways";
+    EXPECT_TRUE((on_large(83, 1999, 1500))) << "GemmAuto.ShortRowsMatchReference's";
+    EXPECT_FALSE((on_large(96, 6043, 2368))) << "74 k-steps an item";
+    EXPECT_FALSE((on_large(93, 11111, 801))) << "174 blocks, unsplit";
+    EXPECT_FALSE((Table::short_split_packs_on_large<float>(83, 7109, 1778, 2, 132))) << "fp32 has no 96-row row";
   } else {
     GTEST_SKIP() << "the fp64 MMA rows (this build has no fp64 MMA)";
   }

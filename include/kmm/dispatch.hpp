@@ -97,14 +97,14 @@ void launch_row(const ExecSpace& space, const Facts& f, typename Facts::T alpha,
     if (Table::template deep_for<R, T>(f.m, f.n, f.k, sms) && row_fits<Deep, Facts>(space))
       return launch_row<Deep>(space, f, alpha, beta, sms);
   }
+  int splits = Table::template launch_splits<R, T>(f.m, f.n, f.k, sms);
   const bool unaligned = Table::template unaligned_pipeline<R>(f.m, f.n);
   if constexpr (std::is_same<R, typename Table::Fp64MmaShort>::value && Facts::A_FAST == 1 && Facts::B_FAST == 1) {
     // (the 96-row row's split-pack copies of op(B) in short split items: the large row)
     if (kernels::PackPipeline<R, ExecSpace, Facts>::b_split(f, unaligned) &&
-        Table::template short_split_packs_on_large<T>(f.m, f.n, f.k, sms))
+        Table::template short_split_packs_on_large<T>(f.m, f.n, f.k, splits, sms))
       return launch_row<typename Table::Fp64MmaLarge>(space, f, alpha, beta, sms);
   }
-  int splits = Table::template launch_splits<R, T>(f.m, f.n, f.k, sms);
   if (kernels::PackPipeline<R, ExecSpace, Facts>::elements(f, unaligned))  // element k-steps
     splits = Table::template element_splits<R, T>(f.m, f.n, f.k, sms, splits);
   const auto tail = splits == 1 ? Table::template tail_split<R, T>(f.m, f.n, f.k, sms) : std::nullopt;

@@ -129,32 +129,22 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
     }
   }
 
-  /// fp64 C of 65-96 rows on the 96-row row (Fp64MmaShort, not its deep
-  /// form), op(A) along m and op(B) along n with op(B)'s packs not aligned
-  /// (B's lines an odd number of doubles apart), so that the row copies
-  /// op(B) as split packs: where launch_splits splits k into one round of
-  /// items (blocks x splits within the row's resident slots) of at most
-  /// short_split_pack_max_steps k-steps each, the large row instead (the
-  /// dispatcher asks the operands: detail::launch_row). That kernel of the
-  /// 96-row row runs at its 168-register cap and reloads spilled registers
-  /// on the split-pack copies, a cost paid per item; the large row spills
-  /// nothing there. On the H200 1.10-1.19 as fast on the 31 such products
-  /// measured with items of 15-57 k-steps (83 x 7109 x 1778 opB = T 0.71-0.73
-  /// of cuBLAS -> 0.80-0.85, 71 x 3013 x 3537 opB = T 0.90 -> 1.04-1.09), 23
-  /// of them drawn at random; at items of 9-13 k-steps (k under about 700)
-  /// 0.97-1.01. The limits keep it to what was measured: longer items and
-  /// more than one round are untried (perf-log: "The fp64 large row on issue
-  /// 20's squares; C of 33-96 rows on the large row", "Split packs on the
-  /// 96-row row taken by the large row").
+  /// fp64 C on the 96-row row itself (not its deep form) whose op(B) it
+  /// copies as split packs (op(A) along m, op(B) along n, B's lines an odd
+  /// number of doubles apart; the dispatcher asks the operands): the large
+  /// row where launch_splits' count `splits` makes one round of items of at
+  /// most short_split_pack_max_steps k-steps. That row's kernel reloads
+  /// spilled registers on those copies, per item (perf-log: "Split packs on
+  /// the 96-row row taken by the large row"; the limits: what was measured).
   static constexpr std::int64_t short_split_pack_max_steps = 64;
   template <class T>
-  static bool short_split_packs_on_large(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors) {
+  static bool short_split_packs_on_large(std::int64_t m, std::int64_t n, std::int64_t k, int splits,
+                                         int multiprocessors) {
     using R = Fp64MmaShort;
-    if (!short_row_kernels<T>()) return false;
-    const int q = launch_splits<R, T>(m, n, k, multiprocessors);
-    if (q <= 1) return false;
-    const std::int64_t steps = (k + R::BK - 1) / R::BK, item = (steps + q - 1) / q, items = (steps + item - 1) / item;
-    return blocks<R>(m, n) * items <= slots<R>(multiprocessors) && item <= short_split_pack_max_steps;
+    if (!short_row_kernels<T>() || splits <= 1) return false;
+    const std::int64_t steps = (k + R::BK - 1) / R::BK, item = (steps + splits - 1) / splits;
+    return blocks<R>(m, n) * ((steps + item - 1) / item) <= slots<R>(multiprocessors) &&
+           item <= short_split_pack_max_steps;
   }
 
   /// The mid row's edge form (Fp64MidEdge): its kernels are compiled for
@@ -193,101 +183,83 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
   }
 
   /// Which Blocked row computes an m x n x k product (perf-log: "Edges
-  /// without registers"). fp32: with directions the layouts fix, a thin
-  /// row where C has at most 32 columns and at least as many rows
-  /// (Fp32Thin16 up to 16 columns, Fp32Thin up to 32; perf-log: "fp32 thin
-  /// C"); else the mid row where the operands' unit-stride
-  /// directions are known only at run time (LayoutStride) and C is not whole
-  /// large tiles (those two-path kernels spill at the register caps of the
-  /// large and narrow rows); else, with directions the layouts fix, the
-  /// narrow row where C has at least as many rows as columns and its 128 x
-  /// 96 grid pads C 15 % less than the large row's (65-96 columns), unless
-  /// the large row would split k (k_splits) and the narrow one would not
-  /// (launch_splits, which splits part-filled waves of the narrow row's
-  /// two blocks per multiprocessor: 20000 x 90 x 8000 ran 0.83 as fast on
-  /// it unsplit as on the large row split 2 ways, 1.28 as fast split 3 ways; perf-log:
-  /// "A 96-column fp32 row", "Edge-heavy C on the mid row; fp32 narrow
-  /// splits"; narrow_row_kernels); else the large
-  /// row, unless the mid row's 64 x 64 grid pads C by 15 % less (the large
-  /// row runs about 15 % faster per element of C on squares) or its busiest
-  /// multiprocessor models at least 10 % less work (fp32_busiest; elements,
-  /// from the dispatcher: every k-step on the element path; perf-log: "fp32
-  /// large or mid row by the busiest multiprocessor's work"). fp64: the
-  /// large row where C has at least 128 rows and columns and its waves cost
-  /// 15 % less than the mid row's (a wave: every resident-block slot of the
-  /// device's multiprocessors busy; the last one counts whole, since its
-  /// blocks take as long however few they are, perf-log: "Waves, not
-  /// blocks"; unless tail_split splits it: then as modelled there, so
-  /// 1500^3, 288 large blocks for 264 slots, 1.1 waves against the mid
-  /// row's two, takes the large row, 0.85 -> 0.95 of cuBLAS on the H200,
-  /// perf-log: "The last wave split"). Else the
+  /// without registers"). fp32: with directions the layouts fix, a thin row
+  /// where C has at most 32 columns and at least as many rows (Fp32Thin16 up
+  /// to 16 columns, Fp32Thin up to 32; perf-log: "fp32 thin C"); else the mid
+  /// row where the operands' unit-stride directions are known only at run
+  /// time (LayoutStride) and C is not whole large tiles (those two-path
+  /// kernels spill at the register caps of the large and narrow rows); else,
+  /// with directions the layouts fix, the narrow row where C has at least as
+  /// many rows as columns and its 128 x 96 grid pads C 15 % less than the
+  /// large row's (65-96 columns), unless the large row would split k
+  /// (k_splits) and the narrow one would not (launch_splits, which splits
+  /// part-filled waves of the narrow row's two blocks per multiprocessor:
+  /// 20000 x 90 x 8000 ran 0.83 as fast on it unsplit as on the large row
+  /// split 2 ways, 1.28 as fast split 3 ways; perf-log: "A 96-column fp32
+  /// row", "Edge-heavy C on the mid row; fp32 narrow splits";
+  /// narrow_row_kernels); else the large row, unless the mid row's 64 x 64
+  /// grid pads C by 15 % less (the large row runs about 15 % faster per
+  /// element of C on squares) or its busiest multiprocessor models at least
+  /// 10 % less work (fp32_busiest; elements, from the dispatcher: every
+  /// k-step on the element path; perf-log: "fp32 large or mid row by the
+  /// busiest multiprocessor's work"). fp64: the large row where C has at
+  /// least 128 rows and columns and its waves cost 15 % less than the mid
+  /// row's (a wave: every resident-block slot of the device's multiprocessors
+  /// busy; the last one counts whole, since its blocks take as long however
+  /// few they are, perf-log: "Waves, not blocks"; unless tail_split splits
+  /// it: then as modelled there, so 1500^3, 1.1 waves against the mid row's
+  /// two, takes the large row, perf-log: "The last wave split"). Else the
   /// narrow row where C has at least as many rows as columns and its grid
   /// pads C at most 2 % more than the mid row's (C of about 3,200 rows or
-  /// more that end 1-64 past a multiple of 128: 20000 x 48 x 3000 pads 0.3 %
-  /// more, 0.65 of cuBLAS on the mid row, 0.75 on the narrow one, whose
-  /// copies run under its MMAs since; perf-log: "The k-step head"), unless
-  /// C is whole mid blocks and
-  /// less than twice as tall as wide (1024^3: 0.76-0.82 of cuBLAS on the
-  /// narrow row, 0.96-1.03 on the mid row, whose edge blocks, where C has
-  /// them, go element by element; perf-log: "A 96-row fp64 row; long k on
-  /// the large row"), else the mid row; but where that row and the large
-  /// one would both split k (k_splits), each fills the device in one wave
-  /// of blocks x splits, and the large row's 15 % lead per element decides
-  /// unless its grid pads C 15 % more (7680 x 64 x 2560: 0.68 of cuBLAS on
-  /// the narrow row, 0.89 on the large one; perf-log: "Split products take
-  /// the large row"). Where the narrow row (32 columns) takes C of 49-64
-  /// columns, which its two block columns pad as the large row's one does
-  /// while reading op(A) twice, or of 97-128 columns (four block columns
-  /// against two), and the large row's blocks part-fill its
-  /// wave (launch_splits > 1): the large row, split at launch (20000 x 56 x
-  /// 2000: 0.79 of cuBLAS on the narrow row, 0.92 on the large one; 15000 x
-  /// 50 x 3000 0.75 -> 0.88; on an H100 10359 x 98 x 6727 0.55 -> 0.80, 9000
-  /// x 128 x 3000 opA = T 0.74 -> 0.85, products the narrow row split
-  /// already level; tall_large, which blocked_transpose turns off
-  /// for C^T; perf-log: "Tall C of 49-64 columns on the large row", "Tall C
-  /// of 97-128 columns on the large row"). And
-  /// where a side of C is under 128 and neither row splits, the waves
-  /// decide as for larger C, against that row's, wherever the large grid
-  /// pads C at most 15 % more (30000 x 40 x 2000: the mid row's 469 blocks,
-  /// the narrow row's 470, take two waves of 396 slots, the large row's 235
-  /// one of 264; 0.70 of cuBLAS on the mid row, 0.86 on the large one;
-  /// perf-log: "One wave instead of two"). "The narrow row" in these rules
-  /// is the 48-column one (Pick::Narrow48) for C of 33-48 columns (one
-  /// block column of it, which the 32-column grid pads to 64), k of at
-  /// least narrow48_min_k and operands that its pack pipeline takes, aligned
-  /// or not (packs48, from the dispatcher; kernels::PackPipeline: its team
-  /// of 128 does not tile a 48-column slice element by element, so its
-  /// element path stages through registers; 80000 x 45 x 800 opB = T,
-  /// op(B)'s rows 45 doubles apart, ran 0.58 as fast there as on the large
-  /// row before split packs), with its own splits, padding and waves.
-  /// fp64 in an MMA build, ahead of those rules: C of one block of the small
-  /// Gram row (32 x 32) that the narrow or mid row would compute with k
-  /// split, whatever the operands' directions, or of two (32 x 64, 64 x 32)
-  /// that the mid row would compute so with operands not both along k (16 x
-  /// 48 x 1000000 NN: 0.70 -> 0.83 of cuBLAS; with opA = T, on the Gram row,
-  /// or on the narrow row, two small blocks ran 0.90-0.99 as fast), or, with
-  /// operands both along k, of up to four whose grid pads C at most 2 / 5 as
-  /// much as the Gram row's (C of at most 32 rows and 65-96 columns: 32 x 96
-  /// x 500000 opA = T 0.73 -> 0.82 of cuBLAS, 16 x 96 x 600000 0.65 -> 0.82;
-  /// perf-log: "Small Gram products of three blocks"): the small
-  /// Gram row where it splits k too. Then Gram products, operands
-  /// both along k (KContiguous) with k at least four times m + n, that the
-  /// large row would split: the wide Gram row (64 x 128 x 8) where C has 256
-  /// rows or columns or more and its grid pads C at most 15 % more than the
-  /// Gram row's, else the Gram row (64 x 64 x 16) where its grid pads C at
-  /// most 15 % more than the large row's and the rules' row (128 x 128 x
-  /// 200000: 0.83 of cuBLAS on the large row, 0.89-0.92 on the Gram row;
-  /// perf-log: "Gram products of wide panels"). After the rules above, with
-  /// operands along k, the other products that they give the mid or narrow
-  /// row with k split: the Gram row where its grid pads C at most 15 % more.
-  /// fp64 in an MMA build, first of all: C of 65-96 rows, the 96-row row
-  /// (its 96 x 64 blocks pad C least). And after the Gram rules: products
-  /// with k at least m + n and both sides of C at least 128 that the large
-  /// row would split at launch
+  /// more that end 1-64 past a multiple of 128; perf-log: "The k-step head"),
+  /// unless C is whole mid blocks and less than twice as tall as wide (1024^3
+  /// ran slower on the narrow row; perf-log: "A 96-row fp64 row; long k on
+  /// the large row"), else the mid row; but where that row and the large one
+  /// would both split k (k_splits), each fills the device in one wave of
+  /// blocks x splits, and the large row's 15 % lead per element decides
+  /// unless its grid pads C 15 % more (7680 x 64 x 2560; perf-log: "Split
+  /// products take the large row"). Where the narrow row (32 columns) takes C
+  /// of 49-64 columns, which its two block columns pad as the large row's one
+  /// does while reading op(A) twice, or of 97-128 columns (four block columns
+  /// against two), and the large row's blocks part-fill its wave
+  /// (launch_splits > 1): the large row, split at launch (20000 x 56 x 2000,
+  /// 10359 x 98 x 6727; products the narrow row split already ran level;
+  /// tall_large, which blocked_transpose turns off for C^T; perf-log: "Tall C
+  /// of 49-64 columns on the large row", "Tall C of 97-128 columns on the
+  /// large row"). And where a side of C is under 128 and neither row splits,
+  /// the waves decide as for larger C, against that row's, wherever the large
+  /// grid pads C at most 15 % more (30000 x 40 x 2000: two waves of the mid
+  /// or narrow row, one of the large row; perf-log: "One wave instead of
+  /// two"). "The narrow row" in these rules is the 48-column one
+  /// (Pick::Narrow48) for C of 33-48 columns (one block column of it, which
+  /// the 32-column grid pads to 64), k of at least narrow48_min_k and
+  /// operands that its pack pipeline takes, aligned or not (packs48, from the
+  /// dispatcher; kernels::PackPipeline: its team of 128 does not tile a
+  /// 48-column slice element by element, so its element path stages through
+  /// registers), with its own splits, padding and waves. fp64 in an MMA
+  /// build, ahead of those rules: C of one block of the small Gram row (32 x
+  /// 32) that the narrow or mid row would compute with k split, whatever the
+  /// operands' directions, or of two (32 x 64, 64 x 32) that the mid row
+  /// would compute so with operands not both along k (16 x 48 x 1000000 NN;
+  /// with opA = T two small blocks ran slower), or, with operands both along
+  /// k, of up to four whose grid pads C at most 2 / 5 as much as the Gram
+  /// row's (C of at most 32 rows and 65-96 columns; perf-log: "Small Gram
+  /// products of three blocks"): the small Gram row where it splits k too.
+  /// Then Gram products, operands both along k (KContiguous) with k at least
+  /// four times m + n, that the large row would split: the wide Gram row (64
+  /// x 128 x 8) where C has 256 rows or columns or more and its grid pads C
+  /// at most 15 % more than the Gram row's, else the Gram row (64 x 64 x 16)
+  /// where its grid pads C at most 15 % more than the large row's and the
+  /// rules' row (128 x 128 x 200000; perf-log: "Gram products of wide
+  /// panels"). After the rules above, with operands along k, the other
+  /// products that they give the mid or narrow row with k split: the Gram row
+  /// where its grid pads C at most 15 % more. fp64 in an MMA build, first of
+  /// all: C of 65-96 rows, the 96-row row (its 96 x 64 blocks pad C least).
+  /// And after the Gram rules: products with k at least m + n and both sides
+  /// of C at least 128 that the large row would split at launch
   /// (launch_splits: its blocks part-fill their rounds), the large row, as
-  /// for products that both rows split (1100 x 1100 x 25000 NN: 0.58 of
-  /// cuBLAS on the narrow row unsplit, 0.83 on the large row split 3 ways;
-  /// perf-log: "A 96-row fp64 row; long k on the large row").
+  /// for products that both rows split (1100 x 1100 x 25000 NN; perf-log: "A
+  /// 96-row fp64 row; long k on the large row").
   enum class Pick { Large, Mid, Narrow, Narrow48, Gram, GramSmall, GramWide, Short, Thin, Thin16 };
   /// Can blocked_pick<T> or blocked_transpose<T> return Pick::Thin or
   /// Pick::Thin16 (fp32 whose operands' unit-stride directions their

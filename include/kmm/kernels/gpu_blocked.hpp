@@ -48,13 +48,11 @@ namespace kernels {
 /// forms C. Without Split the members below it are unread.
 /// PacksOnly (Split kernels): the launcher found every k-step of every block
 /// goes by packs (OperandFacts::packs_every_step with EDGE_PACKS), so the
-/// element pipeline is not compiled in (its presence alone cost the fp32
-/// large row's split kernel for op(A) along k 96 bytes of spills at its
-/// register cap: perf-log "Split kernels without the element pipeline").
-/// SplitPacks (not with WholeTiles or PacksOnly): the launcher found an
-/// operand whose packs do not align taken by the pack pipeline (a_split,
-/// b_split), copied as the packs' elements; a kernel of its own, as inside
-/// the two-path kernel it cost fp32 2952^3 opB = T 14 % (perf-log "Split packs").
+/// element pipeline, whose presence alone spilled at the register cap, is
+/// not compiled in (perf-log "Split kernels without the element pipeline").
+/// SplitPacks (not with WholeTiles or PacksOnly): an operand whose packs do
+/// not align taken by the pack pipeline (a_split, b_split), copied as the
+/// packs' elements, in a kernel of its own (perf-log "Split packs").
 template <class P, class ExecSpace, class Facts, bool WholeTiles = false, bool Split = false,
           bool PacksOnly = false, bool SplitPacks = false>
 struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, Split, PacksOnly, SplitPacks>> {
@@ -85,9 +83,8 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
   static constexpr bool KMAJOR_A = LayA::k_major, KMAJOR_B = LayB::k_major;
   // a stage: op(A)'s slice, then op(B)'s at B_OFF; a slice in k-rows takes
   // BK x (rows + PAD) elements, a k-major one BK x rows (its swizzle needs no
-  // padding). Sized by layout, the fp64 small Gram row's blocks fit six to
-  // a multiprocessor, as its grid assumes (perf-log: "Stages sized by their
-  // layout").
+  // padding), so the fp64 small Gram row's blocks fit six to a multiprocessor
+  // as its grid assumes (perf-log: "Stages sized by their layout").
   static constexpr int A_STAGE = P::BK * (KMAJOR_A ? P::BM : LDA), B_STAGE = P::BK * (KMAJOR_B ? P::BN : LDB);
   static constexpr int B_OFF = A_STAGE, STAGE = B_OFF + B_STAGE;
   static constexpr int DEPTH = P::staging::depth;  // stages
@@ -137,14 +134,10 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
   index_t splits = 1, split_steps = 0;
   bool p_vec_m = false, p_vec_n = false;  // partials written as MK::VM rows / MK::VN columns
 
-  // The stages' base on a 128-byte line. A quarter warp's 16-byte copies
-  // into a k-major row of 16 doubles (KColumns<16>) or into a k-row that
-  // starts on a line write one shared-memory wavefront, two where the
-  // 128 bytes straddle a line; Kokkos 3.4 places a team's scratch 16 bytes
-  // past a line (after its team-reduction space), which put every k-major
-  // row across two. On the H200 the large row's deep form ran 1.02-1.06 as
-  // fast with it (8192^3 TT 0.89 -> 0.94 of cuBLAS), every other product
-  // 0.98-1.04 (perf-log: "The scratch base on a 128-byte line").
+  // The stages' base on a 128-byte line (Kokkos 3.4 puts a team's scratch
+  // 16 bytes past one): a quarter warp's 16-byte copies into a 128-byte row
+  // write one shared-memory wavefront, two where the row straddles a line
+  // (perf-log: "The scratch base on a 128-byte line").
   static constexpr int BASE_ALIGN = 128;
   static constexpr int SCRATCH_ELEMENTS = DEPTH * STAGE + BASE_ALIGN / sizeof(T);  // the stages, and room to align them
   static std::size_t scratch_bytes() { return scratch_view::shmem_size(SCRATCH_ELEMENTS); }
@@ -344,11 +337,10 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
         }
       } else {
         // Two loops: while step s + DEPTH - 1 exists, its copies go
-        // unconditionally, after step s's first MMA step, so the barrier,
-        // the copies and the step's fragment loads and MMAs are one basic
-        // block and the copies' instructions run under the MMAs; then the
-        // last DEPTH - 1 steps, which copy nothing (perf-log: "The k-step
-        // head").
+        // unconditionally, after step s's first MMA step, so the barrier, the
+        // copies and the step's fragment loads and MMAs are one basic block
+        // and the copies' instructions run under the MMAs; then the last
+        // DEPTH - 1 steps, which copy nothing (perf-log: "The k-step head").
         int wr = DEPTH - 1;  // stage of step s + DEPTH - 1 (that of step s - 1)
         index_t s = s0;
         for (; s + DEPTH - 1 < s1; ++s) {
@@ -407,10 +399,9 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
   }
 
   // The full k-steps among [s0, s1) of the block at (i0, j0) by the pack
-  // pipeline, where both operands fit for packs and the block is interior
-  // or EDGE_PACKS; returns where the element pipeline takes over (the last,
-  // partial k-step, if any; every step of blocks and operands unfit for
-  // packs).
+  // pipeline, where both operands fit for packs and the block is interior or
+  // EDGE_PACKS; returns where the element pipeline takes over (the partial
+  // last k-step, if any; every step where the packs do not fit).
   KOKKOS_FORCEINLINE_FUNCTION index_t pack_steps(const member_type& team, T* smem, index_t i0, index_t j0,
                                                  index_t s0, index_t s1, acc_type& acc) const {
     if constexpr (PACKS) {
