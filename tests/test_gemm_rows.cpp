@@ -922,8 +922,9 @@ TEST(TilePick, AutoTakesBlockedForThinC) {
 // Algorithm::Auto on the GPU for small products (k under split_k_min_k, C
 // of fewer than 32 tiles of 64 x 128): fp64 in an MMA build takes Blocked
 // (the MMA rows) wherever both sides of C reach 32, fp32 wherever both
-// reach 64 (the mid row's block) and k reaches 256; C narrower than that,
-// fp32 of shorter k, and SIMT fp64 builds keep Tiled there.
+// reach 64 (the mid row's block) and k reaches 256 or C has at least
+// 110,000 elements; C narrower than that, smaller fp32 C of shorter k, and
+// SIMT fp64 builds keep Tiled there.
 TEST(TilePick, AutoTakesBlockedForSmallProducts) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
   using kmm::Algorithm;
@@ -931,10 +932,12 @@ TEST(TilePick, AutoTakesBlockedForSmallProducts) {
   for (const Shape3& sh : std::vector<Shape3>{{161, 117, 326}, {64, 64, 64}, {32, 32, 1}, {1000, 40, 300},
                                               {40, 1000, 300}, {300, 300, 100}})
     EXPECT_EQ(Table::auto_algorithm<double>(sh.m, sh.n, sh.k), small) << sh.m << " x " << sh.n << " x " << sh.k;
-  for (const Shape3& sh : std::vector<Shape3>{{161, 117, 326}, {64, 64, 256}, {67, 121, 371}, {302, 745, 474}})
+  for (const Shape3& sh : std::vector<Shape3>{{161, 117, 326}, {64, 64, 256}, {67, 121, 371}, {302, 745, 474},
+                                              {281, 641, 156}, {1000, 110, 16}, {110, 1000, 255}})
     EXPECT_EQ(Table::auto_algorithm<float>(sh.m, sh.n, sh.k), Algorithm::Blocked) << sh.m << " x " << sh.n << " x " << sh.k;
   for (const Shape3& sh : std::vector<Shape3>{{32, 32, 1}, {1000, 40, 300}, {40, 1000, 300}, {63, 500, 300},
-                                              {64, 64, 64}, {300, 300, 100}, {130, 232, 255}})
+                                              {64, 64, 64}, {300, 300, 100}, {130, 232, 255}, {1184, 86, 70},
+                                              {999, 110, 255}, {63, 3000, 100}})
     EXPECT_EQ(Table::auto_algorithm<float>(sh.m, sh.n, sh.k), Algorithm::Tiled) << sh.m << " x " << sh.n << " x " << sh.k;
   EXPECT_EQ(Table::auto_algorithm<double>(31, 1000, 300), Algorithm::Tiled);
   EXPECT_EQ(Table::auto_algorithm<double>(1000, 31, 300), Algorithm::Tiled);

@@ -61,21 +61,22 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
   /// - fp64 in an MMA build wherever both m and n reach 32 (perf-log: "Auto
   ///   on small products with the fp64 tensor cores");
   /// - fp32 where both m and n reach fp32_blocked_min_side (the mid row's
-  ///   block) and k fp32_blocked_min_k (16 k-steps): every such product
-  ///   measured ran faster there, at shorter k not all (perf-log: "fp32
-  ///   large or mid row by the busiest multiprocessor's work").
+  ///   block) and k fp32_blocked_min_k (perf-log: "fp32 large or mid row by
+  ///   the busiest multiprocessor's work") or C fp32_blocked_min_c elements
+  ///   (fitted on 20 random products, held on 20: "fp32 Auto at short k").
   static constexpr std::int64_t split_k_min_k = 512;
   static constexpr std::int64_t thin_blocked_min_side = 128 * 128;
   static constexpr std::int64_t mma_blocked_min_side = 32;
   static constexpr std::int64_t fp32_blocked_min_side = 64;
-  static constexpr std::int64_t fp32_blocked_min_k = 256;
+  static constexpr std::int64_t fp32_blocked_min_k = 256, fp32_blocked_min_c = 110000;
   template <class T>
   static Algorithm auto_algorithm(std::int64_t m, std::int64_t n, std::int64_t k) {
     const std::int64_t tiles = ((m + 63) / 64) * ((n + 127) / 128);
     if (k >= split_k_min_k) return Algorithm::Blocked;
     if (f64_mma && !std::is_same<T, float>::value && (m < n ? m : n) >= mma_blocked_min_side)
       return Algorithm::Blocked;
-    if (std::is_same<T, float>::value && (m < n ? m : n) >= fp32_blocked_min_side && k >= fp32_blocked_min_k)
+    if (std::is_same<T, float>::value && (m < n ? m : n) >= fp32_blocked_min_side &&
+        (k >= fp32_blocked_min_k || m * n >= fp32_blocked_min_c))
       return Algorithm::Blocked;
     if ((f64_mma || std::is_same<T, float>::value) && (m > n ? m : n) >= thin_blocked_min_side)
       return Algorithm::Blocked;
@@ -442,7 +443,6 @@ struct TileTable<ExecSpace, false> : GpuRows, GridRules {
     if (waves < wave_elements<Fp64Mid>(m, n, multiprocessors)) return t;
     return std::nullopt;
   }
-
 };
 
 }  // namespace kmm
