@@ -1569,8 +1569,9 @@ TYPED_TEST(GpuRows, SplitKMatchesReference) {
     sweep_layouts<T, E, Lay::R, Lay::L, Lay::R>(SplitRowKernel<3>{}, seed);
     sweep_layouts<T, E, Lay::L, Lay::L, Lay::S>(SplitRowKernel<7>{}, seed);
     static_assert(12 > kmm::kernels::kReduceChunk, "12 splits: more than one chunk of the pack form");
-    // the harness' shapes' C (at most 300 x 280) take the grouped form on
-    // a GPU of 132 multiprocessors: 33,792 threads of the pack form
+    // on a GPU of 132 multiprocessors the harness' C of fewer than 16,896
+    // packs (elements where C takes none) take the grouped form, the larger
+    // ones (4500 x 50, 256 x 384, 300 x 280) the pack form
     sweep_layouts<T, E, Lay::R, Lay::L, Lay::R>(SplitRowKernel<12>{}, seed);  // (3 x 2 x 1500, 300 x 280 x 72)
     {  // 640 x 420: 67,200 fp32 packs, the pack form for up to 262 multiprocessors (9 and 10 splits)
       const Case wide{640, 420, 389, Op::N, Op::N, Lay::L, Lay::L, Lay::L, -1.5, 0.7};
@@ -1676,9 +1677,11 @@ TYPED_TEST(GpuRows, SplitKReductionFormsMatchReference) {
   using E = typename TypeParam::exec_space;
   using kmm::kernels::reduce_by_packs;
   EXPECT_TRUE(reduce_by_packs(kmm::kernels::kReduceChunk, 1, 132));
-  EXPECT_FALSE(reduce_by_packs(kmm::kernels::kReduceChunk + 1, 132 * 256 - 1, 132));
-  EXPECT_TRUE(reduce_by_packs(kmm::kernels::kReduceChunk + 1, 132 * 256, 132));
-  EXPECT_TRUE(reduce_by_packs(150, 4 * 256, 4));
+  EXPECT_FALSE(reduce_by_packs(kmm::kernels::kReduceChunk + 1, 132 * 128 - 1, 132));
+  EXPECT_TRUE(reduce_by_packs(kmm::kernels::kReduceChunk + 1, 132 * 128, 132));
+  EXPECT_TRUE(reduce_by_packs(16, 20000, 132)) << "fp32 100 x 800 x 2048's 20,000 packs";
+  EXPECT_FALSE(reduce_by_packs(16, 12250, 132)) << "fp64 35 x 700 x 2048's 12,250 packs";
+  EXPECT_TRUE(reduce_by_packs(150, 4 * 128, 4));
   unsigned seed = 8080;
   for (const bool by_packs : {true, false}) {
     if (!by_packs && kmm::detail::is_host_space<E>()) continue;  // (teams of up to 1024 threads: GPU only)

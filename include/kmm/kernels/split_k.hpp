@@ -10,8 +10,8 @@
 //   and the partials do not take packs), in teams of kReducePackBlock
 //   threads, adding the partials in split order, kReduceChunk reads issued
 //   before they are added. Where S is at most kReduceChunk, or where C has
-//   enough packs for a team on every multiprocessor (split products of
-//   tall or wide C: tens of thousands of packs, 9-40 splits).
+//   kReducePackMinPerSM packs per multiprocessor (split products of tall or
+//   wide C: from about seventeen thousand packs, 9-40 splits).
 // - the grouped form, for many splits of a small C (Gram products of tall
 //   panels: hundreds of splits of one or a few blocks, so C has a few
 //   thousand elements, too few threads for the pack form): a team of 8 to
@@ -34,17 +34,22 @@ namespace kernels {
 
 /// Partial reads a thread of the pack form issues before it adds them.
 constexpr int kReduceChunk = 8;
-/// The pack form's team size (launch_reduce_by_packs); it takes more than
-/// kReduceChunk splits where its threads fill a team on every
-/// multiprocessor.
+/// The pack form's team size (launch_reduce_by_packs).
 constexpr int kReducePackBlock = 256;
+/// The pack form takes more than kReduceChunk splits where it has this
+/// many threads per multiprocessor: its loads in flight then read the
+/// partials faster than the grouped form's teams (half a team: fp32 100 x
+/// 800 x 2048, 20,000 packs, 1.20 as fast, eight products of 17-34 thousand
+/// packs 1.08-1.28; 9-12 thousand, 0.94: perf-log "The pack form for split
+/// products of 8,448-33,791 packs").
+constexpr int kReducePackMinPerSM = 128;
 /// The pack form's width: 16 bytes of T.
 template <class T>
 constexpr int reduce_pack() { return 16 / int(sizeof(T)) > 1 ? 16 / int(sizeof(T)) : 1; }
 /// Does the pack form reduce `splits` partials with `threads` threads (one
 /// per pack of C, or per element) on `multiprocessors`? Else the grouped one.
 inline bool reduce_by_packs(int splits, detail::index_t threads, int multiprocessors) {
-  return splits <= kReduceChunk || threads >= detail::index_t(multiprocessors) * kReducePackBlock;
+  return splits <= kReduceChunk || threads >= detail::index_t(multiprocessors) * kReducePackMinPerSM;
 }
 
 /// Where partial s's element (i, j) lives: s * m * n + i * si + j * sj, with
