@@ -11,7 +11,7 @@
 //   threads, adding the partials in split order, kReduceChunk reads issued
 //   before they are added. Where S is at most kReduceChunk, or where C has
 //   kReducePackMinPerSM packs per multiprocessor (split products of tall or
-//   wide C: from about seventeen thousand packs, 9-40 splits).
+//   wide C: from 16,896 packs on 132 multiprocessors, 9-40 splits).
 // - the grouped form, for many splits of a small C (Gram products of tall
 //   panels: hundreds of splits of one or a few blocks, so C has a few
 //   thousand elements, too few threads for the pack form): a team of 8 to
@@ -39,7 +39,7 @@ constexpr int kReducePackBlock = 256;
 /// The pack form takes more than kReduceChunk splits where it has this
 /// many threads per multiprocessor: its loads in flight then read the
 /// partials faster than the grouped form's teams (half a team: fp32 100 x
-/// 800 x 2048, 20,000 packs, 1.20 as fast, eight products of 17-34 thousand
+/// 800 x 2048, 20,000 packs, 1.20 as fast, eight products of 20-32 thousand
 /// packs 1.08-1.28; 9-12 thousand, 0.94: perf-log "The pack form for split
 /// products of 8,448-33,791 packs").
 constexpr int kReducePackMinPerSM = 128;
