@@ -260,11 +260,28 @@ TEST(TilePick, Fp32NarrowRowForUpTo96Columns) {
   // multiprocessor fewer k-steps, the fewest such (element_splits)
   EXPECT_EQ((Table::launch_splits<Table::Fp32Large, float>(999, 999, 999, 132)), 4);
   EXPECT_EQ((Table::element_splits<Table::Fp32Large, float>(999, 999, 999, 132, 4)), 1);  // 128 blocks: 63 k-steps either way
-  EXPECT_EQ((Table::element_splits<Table::Fp32Large, float>(1023, 1023, 1023, 108, 4)), 4);  // 128 blocks on 108: 128 -> 80
+  // 128 blocks on 108: 4 splits give the busiest 5 items of 16 k-steps,
+  // under 40, so the model's count: 3 (4 items of 22; not measured)
+  EXPECT_EQ((Table::element_splits<Table::Fp32Large, float>(1023, 1023, 1023, 108, 4)), 3);
   EXPECT_EQ((Table::element_splits<Table::Fp32Large, float>(777, 777, 4001, 132, 5)), 4);  // 91 blocks: 251 -> 189
   EXPECT_EQ((Table::element_splits<Table::Fp32Large, float>(1234, 500, 2000, 132, 6)), 3);
   EXPECT_EQ((Table::element_splits<Table::Fp32Large, float>(1111, 1111, 1111, 132, 3)), 3);
   EXPECT_EQ((Table::element_splits<Table::Fp64Large, double>(999, 999, 999, 132, 2)), 2);  // fp64: as launch_splits
+  // items shorter than 40 k-steps: the fewer splits of least modelled time
+  // (a lone item at 0.80 of the rate; the partials' traffic counted)
+  const auto element = [](std::int64_t m, std::int64_t n, std::int64_t k) {
+    return Table::element_splits<Table::Fp32Large, float>(m, n, k, 132,
+                                                          Table::launch_splits<Table::Fp32Large, float>(m, n, k, 132));
+  };
+  EXPECT_EQ((Table::launch_splits<Table::Fp32Large, float>(2565, 1461, 375, 132)), 3);
+  EXPECT_EQ(element(2565, 1461, 375), 1);  // 483 blocks, 8-step items: 1.50 as fast on the H200
+  EXPECT_EQ((Table::launch_splits<Table::Fp32Large, float>(3598, 126, 1235, 132)), 9);
+  EXPECT_EQ(element(3598, 126, 1235), 4);  // 58 blocks, 9-step items at 9: 1.11-1.13
+  EXPECT_EQ(element(19549, 124, 546), 1);  // 306 blocks: 3 -> 1
+  // never more splits than the busiest multiprocessor's count: 120 blocks
+  // of 60 k-steps, and 1532 x 633 x 1363's 120 of 86, unsplit
+  EXPECT_EQ(element(951, 951, 951), 1);
+  EXPECT_EQ(element(1532, 633, 1363), 1);
   // the dispatcher compiles narrow-row kernels only where the rule can pick the row
   static_assert(!Table::narrow_row_kernels<float, false>() && Table::narrow_row_kernels<float, true>() &&
                     Table::narrow_row_kernels<double, false>(),

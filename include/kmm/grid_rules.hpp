@@ -188,30 +188,54 @@ struct GridRules {
   /// Element k-steps (fp32 rows of four or more blocks per multiprocessor,
   /// where neither operand takes the row's packs: leading dimensions that
   /// are not whole 16-byte packs, every k-step copied element by element):
-  /// the large row's kernel takes as long with one block through all of k
-  /// per multiprocessor as with four through a quarter each (ncu, H200:
-  /// 1023^3 70.6 us split 4 ways, about 71 unsplit): a split spreads the
-  /// element copies but does not shrink them (larger blocks, which copy
-  /// fewer, ran slower at two per multiprocessor: perf-log "One block per
-  /// multiprocessor for fp32 C of one wave"). So of launch_splits' count
-  /// `splits` only as many as give the busiest multiprocessor fewer k-steps
-  /// (items spread evenly, as k_splits' partial-wave search), the fewest of
-  /// those: 999^3, 128 large blocks on 132 multiprocessors, unsplit (no
-  /// reduction); 777 x 777 x 4001, 91 blocks, 4 rather than 5. On the H200
-  /// 1.01-1.06 as fast on such products, 0.97-1.01 on the others. Not for
-  /// split packs, though they copy as many elements: with these counts fp32
-  /// 3153 x 39 x 895 TT ran 1.14 as fast (7 -> 5 splits) but 16155 x 35 x
-  /// 5141 0.80 (4 -> 1; perf-log "Split packs' split counts").
+  /// a split spreads the element copies but does not shrink them (ncu,
+  /// H200: 1023^3's large-row kernel 70.6 us split 4 ways, about 71
+  /// unsplit; perf-log "One block per multiprocessor for fp32 C of one
+  /// wave"). So of launch_splits' count `splits` first only as many as
+  /// give the busiest multiprocessor fewer k-steps (items spread evenly),
+  /// the fewest of those: 999^3, 128 large blocks on 132 multiprocessors,
+  /// unsplit; 777 x 777 x 4001, 91 blocks, 4 rather than 5. Where that
+  /// count's items are shorter than spread_lone_steps, the fewer splits of
+  /// least modelled time: the busiest multiprocessor's items in rounds of
+  /// min_blocks, each its k-steps plus split_item_steps where split, a
+  /// last round of r resident items at element_rate[r - 1] of the full
+  /// rate, plus the partials' traffic (partial_steps). Only fewer: on the
+  /// H200 taking splits away ran 0.97-1.51 as fast (32 held-out products,
+  /// geometric mean 1.05; 2565 x 1461 x 375 opB = T 3 -> 1, 1.50), adding
+  /// them 0.92-1.34, mixed (perf-log "Element k-steps: split counts by the
+  /// busiest multiprocessor's time"). Not for split packs, though they copy
+  /// as many elements: fp32 16155 x 35 x 5141 ran 0.80 as fast at 4 -> 1
+  /// (perf-log "Split packs' split counts").
   template <class R, class T>
   static int element_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors, int splits) {
     if (!std::is_same<T, float>::value || R::min_blocks < 4 || splits <= 1) return splits;
-    const std::int64_t b = blocks<R>(m, n), steps = (k + R::BK - 1) / R::BK;
+    const std::int64_t b = blocks<R>(m, n), steps = (k + R::BK - 1) / R::BK, sms = multiprocessors;
     const auto busiest = [&](std::int64_t q) { return busiest_steps(b, steps, q, multiprocessors); };
-    std::int64_t best = 1;
+    std::int64_t most = 1;
     for (std::int64_t q = 2; q <= splits; ++q)
-      if (busiest(q) < busiest(best)) best = q;
+      if (busiest(q) < busiest(most)) most = q;
+    if ((steps + most - 1) / most >= spread_lone_steps) return int(most);
+    const auto cost = [&](std::int64_t q) {
+      const std::int64_t items = (b * q + sms - 1) / sms, full = (items - 1) / R::min_blocks;
+      const std::int64_t last = items - full * R::min_blocks;
+      const double item = double((steps + q - 1) / q + (q > 1 ? split_item_steps : 0));
+      return double(full * R::min_blocks) * item + double(last) * item / (last <= 4 ? element_rate[last - 1] : 1.0) +
+             (q > 1 ? double(R::min_blocks * partial_steps<R, T>(q, m, n, sms)) : 0.0);
+    };
+    std::int64_t best = 1;
+    double least = cost(best);
+    for (std::int64_t q = 2; q <= most; ++q) {
+      const double c = cost(q);
+      if (c < least) best = q, least = c;
+    }
     return int(best);
   }
+  /// element_splits' rate of a multiprocessor running r = 1-4 resident
+  /// element-path items, against four (H200, fp32 large row: one block
+  /// alone ran 0.80 as fast per k-step as four, 3677 x 113 x 1673 at 2
+  /// against 9 splits; two 0.96, 986 x 1910 x 3078 opB = T; perf-log
+  /// "Element k-steps: split counts by the busiest multiprocessor's time").
+  static constexpr double element_rate[4] = {0.80, 0.96, 0.98, 1.0};
   /// Row R as launch_row runs it: its k splits (element_splits' where every
   /// k-step takes the element path) and its busiest multiprocessor's work,
   /// elements of C times k-steps (items spread evenly).
