@@ -277,10 +277,16 @@ TEST(TilePick, Fp32NarrowRowForUpTo96Columns) {
   EXPECT_EQ((Table::launch_splits<Table::Fp32Large, float>(3598, 126, 1235, 132)), 9);
   EXPECT_EQ(element(3598, 126, 1235), 4);  // 58 blocks, 9-step items at 9: 1.11-1.13
   EXPECT_EQ((Table::element_splits<Table::Fp32Large, float>(19549, 124, 546, 132, 3)), 1);  // 306 blocks: 3 -> 1
-  // never more splits than the busiest multiprocessor's count: 120 blocks
-  // of 60 k-steps, and 1532 x 633 x 1363's 120 of 86, unsplit
+  // more splits only for fewer blocks than SMs, items of at least 40
+  // k-steps: 951^3's 120 blocks of 60 k-steps unsplit (2 splits: items of
+  // 30), 1532 x 633 x 1363's 120 of 86 split 2 ways, 7529 x 116 x 7050's
+  // 118 of 441 4 ways (launch_splits' count); 986 x 1910 x 3078's 240
+  // blocks fill the SMs: unsplit
   EXPECT_EQ(element(951, 951, 951), 1);
-  EXPECT_EQ(element(1532, 633, 1363), 1);
+  EXPECT_EQ(element(1532, 633, 1363), 2);
+  EXPECT_EQ((Table::launch_splits<Table::Fp32Large, float>(7529, 116, 7050, 132)), 4);
+  EXPECT_EQ(element(7529, 116, 7050), 4);
+  EXPECT_EQ(element(986, 1910, 3078), 1);
   // the dispatcher compiles narrow-row kernels only where the rule can pick the row
   static_assert(!Table::narrow_row_kernels<float, false>() && Table::narrow_row_kernels<float, true>() &&
                     Table::narrow_row_kernels<double, false>(),

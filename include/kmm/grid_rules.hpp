@@ -189,46 +189,47 @@ struct GridRules {
     return 10 * least <= 9 * base ? int(best) : s0;
   }
 
-  /// Element k-steps (fp32 rows of four or more blocks per multiprocessor,
-  /// where neither operand takes the row's packs: leading dimensions that
-  /// are not whole 16-byte packs, every k-step copied element by element):
-  /// a split spreads the element copies but does not shrink them (ncu,
-  /// H200: 1023^3's large-row kernel 70.6 us split 4 ways, about 71
-  /// unsplit; perf-log "One block per multiprocessor for fp32 C of one
-  /// wave"). So of launch_splits' count `splits` first only as many as
-  /// give the busiest multiprocessor fewer k-steps (items spread evenly),
-  /// the fewest of those: 999^3, 128 large blocks on 132 multiprocessors,
-  /// unsplit; 777 x 777 x 4001, 91 blocks, 4 rather than 5. Where that
-  /// count's items are shorter than spread_lone_steps, the fewer splits of
-  /// least modelled time: the busiest multiprocessor's items in rounds of
-  /// min_blocks, each its k-steps plus split_item_steps where split, a
-  /// last round of r resident items at element_rate[r - 1] of the full
-  /// rate, plus the partials' traffic (partial_steps). Only fewer: on the
-  /// H200 taking splits away ran 0.97-1.51 as fast (32 held-out products,
-  /// geometric mean 1.05; 2565 x 1461 x 375 opB = T 3 -> 1, 1.50), adding
-  /// them 0.92-1.34, mixed (perf-log "Element k-steps: split counts by the
-  /// busiest multiprocessor's time"). Not for split packs, though they copy
-  /// as many elements: fp32 16155 x 35 x 5141 ran 0.80 as fast at 4 -> 1
-  /// (perf-log "Split packs' split counts").
+  /// Element k-steps (fp32 rows of four or more blocks per multiprocessor
+  /// whose operands both miss the row's packs, every k-step copied element
+  /// by element): a split spreads the copies but does not shrink them (ncu,
+  /// H200: 1023^3 70.6 us split 4 ways, about 71 unsplit). So first the
+  /// fewest of launch_splits' `splits` that give the busiest multiprocessor
+  /// the fewest k-steps (999^3, 128 blocks on 132: unsplit); then the count
+  /// of least modelled time (the busiest multiprocessor's items in rounds
+  /// of min_blocks, each its k-steps plus split_item_steps where split, a
+  /// last round of r items at element_rate[r - 1], plus partial_steps):
+  /// among fewer where that count's items are under spread_lone_steps, or
+  /// among more up to `splits` whose items stay that long where the blocks
+  /// are fewer than the multiprocessors. H200, held-out products: fewer
+  /// 0.97-1.51 as fast (32, geometric mean 1.05; 2565 x 1461 x 375 opB = T
+  /// 3 -> 1, 1.50), more 0.97-1.26 (16, 1.05; 7529 x 116 x 7050 1 -> 4,
+  /// 1.12); more on shorter items or filled multiprocessors lost (951^3 1
+  /// -> 2, 0.95; perf-log "Element k-steps: split counts by the busiest
+  /// multiprocessor's time", "... more splits for fewer blocks than
+  /// multiprocessors"). Not for split packs: fp32 16155 x 35 x 5141 ran 0.80
+  /// as fast at 4 -> 1 (perf-log "Split packs' split counts").
   template <class R, class T>
   static int element_splits(std::int64_t m, std::int64_t n, std::int64_t k, int multiprocessors, int splits) {
     if (!std::is_same<T, float>::value || R::min_blocks < 4 || splits <= 1) return splits;
     const std::int64_t b = blocks<R>(m, n), steps = (k + R::BK - 1) / R::BK, sms = multiprocessors;
     const auto busiest = [&](std::int64_t q) { return busiest_steps(b, steps, q, multiprocessors); };
+    const auto item_steps = [&](std::int64_t q) { return (steps + q - 1) / q; };
     std::int64_t most = 1;
     for (std::int64_t q = 2; q <= splits; ++q)
       if (busiest(q) < busiest(most)) most = q;
-    if ((steps + most - 1) / most >= spread_lone_steps) return int(most);
+    const bool fewer = item_steps(most) < spread_lone_steps;
+    if (!fewer && b >= sms) return int(most);
     const auto cost = [&](std::int64_t q) {
       const std::int64_t items = (b * q + sms - 1) / sms, full = (items - 1) / R::min_blocks;
       const std::int64_t last = items - full * R::min_blocks;
-      const double item = double((steps + q - 1) / q + (q > 1 ? split_item_steps : 0));
+      const double item = double(item_steps(q) + (q > 1 ? split_item_steps : 0));
       return double(full * R::min_blocks) * item + double(last) * item / (last <= 4 ? element_rate[last - 1] : 1.0) +
              (q > 1 ? double(R::min_blocks * partial_steps<R, T>(q, m, n, sms)) : 0.0);
     };
-    std::int64_t best = 1;
+    const std::int64_t from = fewer ? 1 : most;
+    std::int64_t best = from;
     double least = cost(best);
-    for (std::int64_t q = 2; q <= most; ++q) {
+    for (std::int64_t q = from + 1; fewer ? q <= most : q <= splits && item_steps(q) >= spread_lone_steps; ++q) {
       const double c = cost(q);
       if (c < least) best = q, least = c;
     }
