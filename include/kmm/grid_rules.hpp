@@ -114,7 +114,7 @@ struct GridRules {
   /// k-steps: 0.90-0.92 as fast). Never fewer than s0 (the model counts a
   /// multiprocessor's work, not the resident blocks that hide its latency),
   /// but one: where the blocks outnumber the multiprocessors (each holds
-  /// one, most two) and s0's items would be shorter than spread_lone_steps
+  /// at least one) and s0's items would be shorter than spread_lone_steps
   /// k-steps, the unsplit product (its busiest multiprocessor's blocks
   /// times k's steps, no item cost or partials) where it models
   /// spread_margin % under s0's: such a split halves each item, so the
