@@ -123,10 +123,8 @@ struct GridRules {
   /// multiprocessor holds a block": 437 x 2237 x 364 0.70 -> 0.94 of
   /// cuBLAS, 500 x 2000 x 300 and 300 x 3000 x 600 1.18 as fast; at
   /// items of 57-85 k-steps the split ran 1.04-1.13 as fast, so keeps it).
-  /// Also at 3-4 blocks a multiprocessor (2564 x 1460 x 376 opB = T: 483
-  /// large blocks, 3 splits for 88 busiest k-steps instead of 96, items of
-  /// 8): 19 products 0.97-1.37 as fast unsplit, geometric mean 1.13 (perf-log
-  /// "fp32 one-wave products of 3-4 blocks a multiprocessor unsplit").
+  /// Also at 3-4 blocks a multiprocessor: 19 products 0.97-1.37 as fast unsplit
+  /// (perf-log "fp32 one-wave products of 3-4 blocks a multiprocessor unsplit").
   /// H200, class sweeps' products the rule moves: 1.07 as fast (geometric
   /// mean, 0.89-1.43; 6783 x 124 x 6786 opA = T 0.60 -> 0.86 of cuBLAS,
   /// 9386 x 126 x 3631 0.74 -> 0.81; perf-log: "fp32 splits spread evenly
