@@ -4,6 +4,7 @@
 
 #include "fill_pattern.hpp"
 #include "gemm_cases.hpp"
+#include "kmm/batched_gemm.hpp"
 
 namespace kmm_test {
 
@@ -303,5 +304,52 @@ TYPED_TEST(GemmApi, SanitizerMidSizeTiled) {
   const Case whole{256, 384, 48, Op::T, Op::N, Lay::L, Lay::L, Lay::L, 1.0, 0.5};
   EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(whole, BlockedLargeKernel{}, 13)), "") << whole.str();
 }
+
+#if defined(KOKKOS_ENABLE_CUDA)
+__global__ void never_runs() {}
+
+template <class F>
+std::string runtime_error_message(F f) {
+  try {
+    f();
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "<nothing thrown>";
+}
+
+// A launch the CUDA runtime refuses is reported, not silent (Kokkos checks
+// launches only in debug builds; a refused launch once left C unwritten
+// with no error: docs/perf-log.md, "A launch refused in silence"): with a
+// launch error pending after its launches, gemm and batched_gemm throw
+// naming the routine and the error, and clear it, so the next call runs.
+TEST(GemmApiCuda, ALaunchErrorIsReportedNotSilent) {
+  using E = Kokkos::Cuda;
+  Mat<double, E> A("A", 16, 8), B("B", 8, 12), C("C", 16, 12);
+  fill_random(A, 1);
+  fill_random(B, 2);
+  fill_random(C, 3);
+  Kokkos::View<double***, Kokkos::LayoutRight, E::memory_space> A3("A3", 2, 16, 8), B3("B3", 2, 8, 12),
+      C3("C3", 2, 16, 12);
+  Kokkos::fence();
+  for (const char* routine : {"kmm::gemm", "kmm::batched_gemm"}) {
+    // 4096 threads a block: refused (CUDA 13: cudaErrorInvalidValue), nothing runs
+    const cudaError_t refused =
+        cudaLaunchKernel(reinterpret_cast<const void*>(&never_runs), dim3(1), dim3(4096), nullptr, 0, nullptr);
+    ASSERT_NE(refused, cudaSuccess) << "a block of 4096 threads was launched";
+    const std::string msg = runtime_error_message([&] {
+      if (std::string(routine) == "kmm::gemm") kmm::gemm(E(), Op::N, Op::N, 1.0, A, B, 0.5, C);
+      else kmm::batched_gemm(E(), Op::N, Op::N, 1.0, A3, B3, 0.5, C3);
+    });
+    (void)cudaGetLastError();  // (where kmm did not: the other tests start clean)
+    EXPECT_NE(msg.find(routine), std::string::npos) << msg;
+    EXPECT_NE(msg.find(cudaGetErrorName(refused)), std::string::npos) << msg;
+  }
+  // cleared: the next calls run and say nothing
+  EXPECT_NO_THROW(kmm::gemm(E(), Op::N, Op::N, 1.0, A, B, 0.5, C));
+  EXPECT_NO_THROW(kmm::batched_gemm(E(), Op::N, Op::N, 1.0, A3, B3, 0.5, C3));
+  Kokkos::fence();
+}
+#endif
 
 }  // namespace kmm_test

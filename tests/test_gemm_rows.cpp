@@ -2043,6 +2043,37 @@ TYPED_TEST(GpuRows, AutoThinCMatchesReference) {
   }
 }
 
+// One deep form's kernel launched from libkmm (Auto: 25000 x 60 x 300 TN
+// takes the mid edge form's deep form) and from this file
+// (gemm_blocked<Row>), in both orders. With CUDA 13 each translation unit
+// has its own copy of the kernel, and each copy must be opted in to its
+// more than 48 KB of scratch: once Kokkos' opt-in was remembered per
+// functor type, the second copy's launches were refused and C was left as
+// it was (docs/perf-log.md, "A launch refused in silence").
+TYPED_TEST(GpuRows, DeepFormFromTwoTranslationUnits) {
+  using T = typename TypeParam::value_type;
+  using E = typename TypeParam::exec_space;
+  if constexpr (kmm::detail::is_host_space<E>()) {
+    GTEST_SKIP() << "the deep forms are GPU Blocked rows";
+  } else if constexpr (!std::is_same<T, double>::value || !kmm::TileTable<E>::f64_mma) {
+    GTEST_SKIP() << "the deep forms are fp64 MMA rows";
+  } else {
+    std::string why;
+    if (!deep_forms_fit<E, T>(why)) {
+      GTEST_SKIP() << why << ": the deep forms do not fit (the dispatcher runs the 48 KB rows)";
+    } else {
+      unsigned seed = 4242;
+      for (const Shape3& sh : std::vector<Shape3>{{25000, 60, 300}, {20000, 50, 520}}) {
+        const Case cs{sh.m, sh.n, sh.k, Op::T, Op::N, Lay::L, Lay::L, Lay::L, 1.0, -1.5};
+        EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(cs, AutoKernel{}, ++seed)), "") << cs.str();
+        EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(cs, SplitRowKernel<1, TableRow::MidEdgeDeep>{}, ++seed)), "")
+            << cs.str();
+        EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(cs, AutoKernel{}, ++seed)), "") << cs.str();
+      }
+    }
+  }
+}
+
 // Auto on wide fp64 C whose mid-grid blocks are all edge blocks, k split 8
 // ways: the mid row's edge form where both operands travel as its packs
 // (50 rows, and 45 with opA = opB = T), the mid row where op(A) = A's

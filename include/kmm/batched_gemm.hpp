@@ -13,7 +13,8 @@
 // Same rules as kmm::gemm: BLAS rules for alpha == 0, k == 0 and beta == 0;
 // batch counts and matrix extents checked on every call, and C must not share
 // memory with A or B (std::invalid_argument, C untouched); asynchronous on
-// the given instance; a Kokkos Tools region "kmm::batched_gemm".
+// the given instance (a refused launch: std::runtime_error); a Kokkos Tools
+// region "kmm::batched_gemm".
 // Algorithm::Auto picks Naive (a team per matrix), Tiled (a team per tile)
 // or Blocked (on GPUs the Blocked rung's pipeline and register micro-tiles,
 // a team per block of a matrix; on CPUs libkmm's frame, a thread per range of
@@ -82,11 +83,13 @@ void batched_kernel_views(const char* routine, const ExecSpace& space, Op opA, O
   if (batch == 0 || m == 0 || n == 0) return;
   if (k == 0 || alpha == T(0)) {  // C = beta C, a team per matrix, A and B unread
     if (beta == T(1)) return;
-    return batched_scale(space, beta, A, B, C);
+    batched_scale(space, beta, A, B, C);
+  } else {
+    with_ops(opA, opB, [&](auto ta, auto tb) {
+      dispatch_batched<decltype(ta)::value, decltype(tb)::value>(space, algorithm, alpha, A, B, beta, C);
+    });
   }
-  with_ops(opA, opB, [&](auto ta, auto tb) {
-    dispatch_batched<decltype(ta)::value, decltype(tb)::value>(space, algorithm, alpha, A, B, beta, C);
-  });
+  check_launches(space, routine);
 }
 }  // namespace detail
 

@@ -9,7 +9,9 @@
 // k == 0 or alpha == 0 gives C = beta * C without reading A or B; beta == 0
 // overwrites C without reading it. Shapes and aliasing are checked on every
 // call (std::invalid_argument, C untouched). The call is asynchronous on the
-// given instance, like any Kokkos parallel operation.
+// given instance, like any Kokkos parallel operation; a kernel launch the
+// GPU runtime refuses throws std::runtime_error naming the runtime's error
+// (detail::check_launches).
 #include <Kokkos_Core.hpp>
 #include <sstream>
 #include <stdexcept>
@@ -106,8 +108,9 @@ void checked_kernel_views(const char* routine, const ExecSpace& space, Op opA, O
                           typename CView::const_value_type beta, const CView& C, Launch& launch) {
   ProfilingRegion region(routine);
   validate_gemm(routine, opA, opB, A, B, C);
-  if (!needs_product(opA, alpha, A, C)) return kernels::scale_c(space, beta, C);
-  with_ops(opA, opB, [&](auto ta, auto tb) { launch(ta, tb, A, B, C); });
+  if (!needs_product(opA, alpha, A, C)) kernels::scale_c(space, beta, C);
+  else with_ops(opA, opB, [&](auto ta, auto tb) { launch(ta, tb, A, B, C); });
+  check_launches(space, routine);
 }
 
 /// What every rank-2 entry point does around its kernel: the static checks

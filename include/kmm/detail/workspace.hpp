@@ -24,10 +24,16 @@
 //   slot 0, repacked operands (kernels/repack.hpp) slot 1, whose user runs
 //   the product, and so may take slot 0, inside it (always in that order,
 //   so two threads cannot wait on each other).
+// - check_launches(space, routine): throws where the GPU runtime refused a
+//   kernel the routine launched; Kokkos 3.4 and 4.x check launches only in
+//   debug builds, so a refused launch otherwise leaves C unwritten and says
+//   nothing.
 #include <Kokkos_Core.hpp>
 #include <cstddef>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 
 namespace kmm {
@@ -59,6 +65,27 @@ int multiprocessors(const ExecSpace& space) {
 #endif
   const int c = space.concurrency() / 2048;
   return c < 1 ? 1 : c;
+}
+
+/// Throws std::runtime_error naming `routine` and the runtime's error where
+/// the CUDA runtime holds a launch error after the routine's launches
+/// (cudaGetLastError, which also clears it: the error may be one an earlier
+/// launch of the caller's left pending, which the message allows for).
+/// Host backends: nothing to check.
+template <class ExecSpace>
+void check_launches(const ExecSpace&, const char* routine) {
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same<ExecSpace, Kokkos::Cuda>::value) {
+    const cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess)
+      throw std::runtime_error(std::string(routine) + ": the CUDA runtime reports " + cudaGetErrorName(e) + " (" +
+                               cudaGetErrorString(e) +
+                               ") after its kernel launches (a launch it refused, or an error pending before the "
+                               "call); C may not hold the result");
+  }
+#else
+  (void)routine;
+#endif
 }
 
 /// Bytes of scratch level 0 Kokkos lets a team of the space take, asked once
