@@ -18,7 +18,7 @@
 # sass: the SASS of the kmm-bench kernels matching KMM_SASS_MATCH (and of
 # KMM_AB_OLD's), summarised in sass.txt, each kernel in results.tar.gz.
 #   device calls: command "bash scripts/gpu-run.sh", carry [".gpu/pack-1.tar.xz", ".gpu/commit"],
-#   then the same with pack-2 (docs/gpu.md)
+#   then the same with pack-2 and pack-3 (docs/gpu.md)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # gpu-pack.sh's compressed binaries: the parts this call carried, in place
@@ -96,10 +96,10 @@ if [[ " $steps " == *" sanitize "* ]]; then
       --gtest_filter='*LargeTile*:*NarrowTile*:*Misaligned*:*UnalignedOperands*:*ShortRows*:*Repacked*:*SeveralBlocksAndKSteps*'
   done
 fi
-# the steps that run kmm-bench need pack-2 (gpu-pack.sh)
+# the steps that run kmm-bench need pack-3 (gpu-pack.sh)
 if [ ! -x .gpu/bin/kmm-bench ]; then
   for st in tune tune-shapes bench holdout ab sass; do
-    [[ " $steps " == *" $st "* ]] && summary+=("$st: kmm-bench is not in this call's pack (it is in pack-2)")
+    [[ " $steps " == *" $st "* ]] && summary+=("$st: kmm-bench is not in this call's pack (it is in pack-3)")
   done
   steps=" $(printf ' %s ' $steps | sed -E 's/ (tune|tune-shapes|bench|holdout|ab|sass) / /g') "
 fi

@@ -232,6 +232,22 @@ TEST(TilePick, Fp64ComparesWavesNotBlocks) {
 // or n = 192 (the large row's grid pads no more), not for wide C (m < n),
 // not where LayoutStride operands leave the unit stride to run time (the
 // mid row, or the large one for whole large tiles).
+// C without packs goes through the stages where the row's blocks fill the
+// device's slots (GridRules::c_through_stages): tall short-k C does, one
+// block a multiprocessor (1001^3 on the large row, 528 slots on 132 SMs)
+// not; with op(A) along k only up to 8 k-steps.
+TEST(TilePick, CThroughTheStagesWhereBlocksFillTheSlots) {
+  using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
+  using L = Table::Fp32Large;  // 128 x 64 x 16, four per multiprocessor
+  EXPECT_TRUE(Table::c_through_stages<L>(145910, 105, 38, true, 132));  // 2,280 blocks
+  EXPECT_TRUE(Table::c_through_stages<L>(1408, 3072, 1000, false, 132));  // 11 x 48 = 528 blocks: the slots
+  EXPECT_FALSE(Table::c_through_stages<L>(1408, 3008, 1000, false, 132));  // 11 x 47 = 517
+  EXPECT_FALSE(Table::c_through_stages<L>(1001, 1001, 1001, false, 132));  // 128 blocks
+  EXPECT_TRUE(Table::c_through_stages<L>(1001, 1001, 1001, false, 32));
+  EXPECT_TRUE(Table::c_through_stages<L>(16333, 16333, 128, true, 132));  // op(A) along k: 8 k-steps
+  EXPECT_FALSE(Table::c_through_stages<L>(16333, 16333, 129, true, 132));
+}
+
 TEST(TilePick, Fp32NarrowRowForUpTo96Columns) {
   using Table = kmm::TileTable<Kokkos::DefaultExecutionSpace, false>;
   using Pick = Table::Pick;

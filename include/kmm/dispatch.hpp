@@ -108,11 +108,12 @@ void launch_row(const ExecSpace& space, const Facts& f, typename Facts::T alpha,
   if (kernels::PackPipeline<R, ExecSpace, Facts>::elements(f, unaligned))  // element k-steps
     splits = Table::template element_splits<R, T>(f.m, f.n, f.k, sms, splits);
   const auto tail = splits == 1 ? Table::template tail_split<R, T>(f.m, f.n, f.k, sms) : std::nullopt;
-  if (!tail) return kernels::gpu_blocked<R>(space, f, alpha, beta, splits, unaligned);
+  const bool staged = Table::template c_through_stages<R>(f.m, f.n, f.k, !f.a_m, sms);
+  if (!tail) return kernels::gpu_blocked<R>(space, f, alpha, beta, splits, unaligned, staged);
   const auto head = tail->rows ? kernels::rows_of(f, 0, tail->from) : kernels::columns_of(f, 0, tail->from);
   const auto lines = tail->rows ? kernels::rows_of(f, tail->from, f.m) : kernels::columns_of(f, tail->from, f.n);
-  kernels::gpu_blocked<R>(space, head, alpha, beta, 1, unaligned);
-  kernels::gpu_blocked<R>(space, lines, alpha, beta, tail->splits, unaligned);
+  kernels::gpu_blocked<R>(space, head, alpha, beta, 1, unaligned, staged);
+  kernels::gpu_blocked<R>(space, lines, alpha, beta, tail->splits, unaligned, staged);
 }
 
 /// GPU Blocked on the operands d describes: the row the table picks for the shape (large, mid

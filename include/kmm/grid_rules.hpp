@@ -34,6 +34,15 @@ struct GridRules {
   static std::int64_t slots(int multiprocessors) {  // row R's resident blocks on the device
     return std::int64_t(multiprocessors) * R::min_blocks;
   }
+  /// C without packs through the stages (GpuBlocked's StagedC) where R's
+  /// blocks fill the slots and, with op(A) along k, k is at most 8 k-steps
+  /// (perf-log "C without packs through the stages": fp32 short k 1.03-1.20
+  /// as fast, other C level; one block a multiprocessor 0.89; op(A) along
+  /// k at k of 351-4322 0.94-0.95, its staged kernel spilling more).
+  template <class R>
+  static bool c_through_stages(std::int64_t m, std::int64_t n, std::int64_t k, bool a_along_k, int multiprocessors) {
+    return blocks<R>(m, n) >= slots<R>(multiprocessors) && (!a_along_k || k <= 8 * R::BK);
+  }
   template <class R, class T>
   static std::int64_t split_cap(std::int64_t m, std::int64_t n, std::int64_t k) {  // the limits on any split count
     const std::int64_t steps = (k + R::BK - 1) / R::BK;
@@ -355,8 +364,8 @@ struct GridRules {
   /// against element path (perf-log "Unaligned operands on the pack
   /// pipeline", "Split packs"): operands along k 1.00-1.33 (15536 x 34 x
   /// 5667 opA = T 1.33, 93816 x 67 x 115 1.31), split packs 0.93-1.21
-  /// (fp32 3359 x 65 x 2596 1.20, 19973 x 63 x 3617 1.07, 10469 x 45 x 726
-  /// opB = T 0.93; fp64 65 x 19 x 169133 opA = T 1.21, others 0.97-1.05);
+  /// (fp32 3359 x 65 x 2596 1.20, 10469 x 45 x 726 opB = T 0.93; fp64 65
+  /// x 19 x 169133 opA = T 1.21, others 0.97-1.05);
   /// C of two or more block rows and columns 0.77-1.01 (15149 x 100 x 658
   /// opA = T 0.77, 999^3 and 1001^3 opA = T 0.92), which keeps the element
   /// path: with element_splits' counts, such C ran 0.64-0.94 as fast on the
@@ -373,23 +382,16 @@ struct GridRules {
   /// for them stays within twice that. The kernels gain only once both
   /// operands take packs (one of two copied: 0.93-0.99 as fast), so the
   /// rule is for both or neither, on products of at least repack_min_flops
-  /// (a copy's launch costs about 5 us: fp32 4500 x 50 x 50, whose 50 x 50
-  /// op(B) it copied, ran 0.73-0.78 as fast; 999^3 and 1001^3, 2 GFLOP,
-  /// 0.87-0.95):
+  /// (a copy's launch costs about 5 us: fp32 4500 x 50 x 50 0.73-0.78 as
+  /// fast; 999^3 and 1001^3, 2 GFLOP, 0.87-0.95):
   /// - fp64 with op(A) along k to copy, whose element path is the slowest:
   ///   operands each used in at least repack_fp64_a_along_k_reuse products
   ///   (n for op(A), m for op(B)). H200, copy against none: 1537^3 TT 1.18,
-  ///   1201 x 1201 x 3001 opA = T 1.21, 3001 x 1001 x 2001 1.30, 2999^3
-  ///   1.31, 3210 x 2100 x 4321 1.28; 999^3 (2 GFLOP) 0.95.
+  ///   3001 x 1001 x 2001 1.30, 2999^3 1.31; 999^3 (2 GFLOP) 0.95.
   /// - otherwise each operand to copy used in at least repack_min_reuse
-  ///   products (fp64 2999^3 NN 1.09, 8191^3 1.17, 20001 x 20001 x 257 1.07;
-  ///   fp32 2999^3 1.14, 5001^3 1.18; since the copies keep their loads in
-  ///   flight, fp32 1233^3 1.06, 1999^3 1.08, 1234 x 4321 x 777 1.05, fp64
-  ///   1777^3 1.11, 1999^3 1.04, every fp64 product level or faster; fp32
-  ///   products that ran at 0.9 of cuBLAS uncopied lose up to 6 %: 1537^3
-  ///   0.94, 2345 x 1234 x 999 0.97; 777 x 777 x 4001, each operand used
-  ///   777 times, 0.96-1.00; perf-log: "Repack copies with loads in
-  ///   flight");
+  ///   products (fp64 2999^3 NN 1.09, 8191^3 1.17; fp32 2999^3 1.14, 5001^3
+  ///   1.18, 1999^3 1.08; fp32 products at 0.9 of cuBLAS uncopied lose up
+  ///   to 6 %: 1537^3 0.94; perf-log: "Repack copies with loads in flight");
   /// - never for fp32 with both operands along k, whose element copies by
   ///   cp.async run as fast as packs (2999^3 opA = T 0.96, 1537^3 TT 0.90).
   /// (perf-log: "Repacked operands".)

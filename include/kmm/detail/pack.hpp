@@ -4,12 +4,18 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
+// KMM_UNROLL_4: four iterations at a time, for loops whose full unrolling
+// would let the compiler hoist one address per iteration out of every
+// enclosing loop (registers the main loop then spills).
 #if defined(__CUDACC__) || defined(__HIPCC__)
 #define KMM_UNROLL _Pragma("unroll")
+#define KMM_UNROLL_4 _Pragma("unroll 4")
 #elif defined(__clang__)
 #define KMM_UNROLL _Pragma("clang loop unroll(full)")
+#define KMM_UNROLL_4 _Pragma("clang loop unroll_count(4)")
 #else
 #define KMM_UNROLL
+#define KMM_UNROLL_4
 #endif
 
 namespace kmm {
@@ -116,6 +122,23 @@ struct ScratchAddress {
 #endif
   }
 };
+
+/// x, as a value the compiler cannot compute ahead of this point (a
+/// volatile move on a GPU): what is derived from it stays where it is used,
+/// not hoisted out of the loops around it into registers the main loop
+/// needs (the write-back through the stages: kernels/gpu_epilogue.hpp).
+KOKKOS_FORCEINLINE_FUNCTION int opaque(int x) {
+#if defined(__CUDA_ARCH__)
+  asm volatile("mov.b32 %0, %0;" : "+r"(x));
+#endif
+  return x;
+}
+KOKKOS_FORCEINLINE_FUNCTION std::int64_t opaque(std::int64_t x) {
+#if defined(__CUDA_ARCH__)
+  asm volatile("mov.b64 %0, %0;" : "+l"(x));
+#endif
+  return x;
+}
 
 /// Writes one value to team scratch (st.shared on a GPU, see load_pack).
 template <class T>

@@ -8,17 +8,14 @@
 // reads feeds TM or TN FMAs instead of Tiled's one, so the kernel stops
 // being bound by shared-memory bandwidth.
 //
-// The pipeline: two scratch stages; the next k-step is fetched while this
-// one's FMAs run (into registers, or by cp.async straight into the other
-// stage: Row::staging); deeper rows keep more k-steps in flight where every
-// copy is asynchronous. Whole k-steps travel as the row's packs when the
-// launcher found the operands aligned (kernels/operands.hpp), and on AsyncAll
-// rows also unaligned ones where the dispatcher says so (PackPipeline,
-// gpu_blocked_launch.hpp: along k into k-rows as element copies, otherwise
-// each pack as its elements, split packs); zero-filled past C's edge where
-// every pack copy is asynchronous. Otherwise element by element, zeros
-// outside the matrices (AsyncAll rows by cp.async too). Only in-range C is
-// written, as 16-byte packs where C allows; blocks in the row's block order.
+// The pipeline: two scratch stages, the next k-step fetched while this one's
+// FMAs run (into registers, or by cp.async into the other stage:
+// Row::staging); deeper rows keep more k-steps in flight. Whole k-steps go
+// as the row's packs where the operands align (kernels/operands.hpp), on
+// AsyncAll rows also unaligned ones where the dispatcher says so
+// (PackPipeline, gpu_blocked_launch.hpp); else element by element, zeros
+// outside the matrices. Only in-range C is written, as 16-byte packs where
+// C allows (else through the stages: StagedC); blocks in the row's order.
 // Why: docs/perf-log.md, "Blocked on the GPU". Assumed: a GPU execution space
 // (scratch level 0 is shared memory; team rank r is thread r of the block);
 // host backends take kernels/host_blocked.hpp. Rows come from the caller (the
@@ -53,9 +50,14 @@ namespace kernels {
 /// SplitPacks (not with WholeTiles or PacksOnly): an operand whose packs do
 /// not align taken by the pack pipeline (a_split, b_split), copied as the
 /// packs' elements, in a kernel of its own (perf-log "Split packs").
+/// StagedC (two-path kernels): C without packs, written back through the
+/// stages (BlockedEpilogue::write_staged, STAGED_C) in a kernel of its own
+/// (compiled into the others it cost their main loops 6-10 %: perf-log "C
+/// without packs through the stages").
 template <class P, class ExecSpace, class Facts, bool WholeTiles = false, bool Split = false,
-          bool PacksOnly = false, bool SplitPacks = false>
-struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, Split, PacksOnly, SplitPacks>> {
+          bool PacksOnly = false, bool SplitPacks = false, bool StagedC = false>
+struct GpuBlocked
+    : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, Split, PacksOnly, SplitPacks, StagedC>> {
   using row = P;
   static constexpr bool WHOLE_TILES = WholeTiles;
   using T = typename Facts::T;
@@ -81,10 +83,8 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
   using LayA = slice_layout<MK, A_FAST, P::BK, LDA>;
   using LayB = slice_layout<MK, B_FAST, P::BK, LDB>;
   static constexpr bool KMAJOR_A = LayA::k_major, KMAJOR_B = LayB::k_major;
-  // a stage: op(A)'s slice, then op(B)'s at B_OFF; a slice in k-rows takes
-  // BK x (rows + PAD) elements, a k-major one BK x rows (its swizzle needs no
-  // padding), so the fp64 small Gram row's blocks fit six to a multiprocessor
-  // as its grid assumes (perf-log: "Stages sized by their layout").
+  // a stage: op(A)'s slice, then op(B)'s at B_OFF; k-rows BK x (rows + PAD),
+  // k-major BK x rows (perf-log: "Stages sized by their layout").
   static constexpr int A_STAGE = P::BK * (KMAJOR_A ? P::BM : LDA), B_STAGE = P::BK * (KMAJOR_B ? P::BN : LDB);
   static constexpr int B_OFF = A_STAGE, STAGE = B_OFF + B_STAGE;
   static constexpr int DEPTH = P::staging::depth;  // stages
@@ -141,6 +141,8 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
   static constexpr int BASE_ALIGN = 128;
   static constexpr int SCRATCH_ELEMENTS = DEPTH * STAGE + BASE_ALIGN / sizeof(T);  // the stages, and room to align them
   static std::size_t scratch_bytes() { return scratch_view::shmem_size(SCRATCH_ELEMENTS); }
+  static constexpr bool STAGED_C = StagedC && BlockedEpilogue<GpuBlocked>::template stages_c<P, MK, DEPTH * STAGE>();
+  static_assert(!StagedC || (!WholeTiles && !Split), "GpuBlocked: C through the stages in two-path kernels");
 
   // Coordinates of the e-th staged element of a (rows x cols) slice, walking
   // the memory-contiguous direction fastest.
@@ -194,14 +196,12 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
   // This thread's packs of each operand's slice (kernels/gpu_pack_plan.hpp).
   using PlanA = PackPlan<P, T, P::BM, LayA, P::VM, A_FAST>;
   using PlanB = PackPlan<P, T, P::BN, LayB, P::VN, B_FAST>;
-  // k-steps [s0, s1) of the block at (i0, j0) as a pipeline. Two stages: the
-  // next step's share is loaded into registers while this step's FMAs run,
-  // then deposited in the other stage (asynchronous operands: copied straight
-  // into it); deeper rows, all copies asynchronous: DEPTH - 1 steps ahead.
-  // Packs: every slice as 16-byte packs (full k-steps, aligned operands;
-  // Edge: a block at C's edge, packs past it zero-filled, PackPlan::
-  // copy_edge); else element by element. Specialisations rather than a
-  // branch per step, so no path's addresses occupy registers in another's.
+  // k-steps [s0, s1) of the block at (i0, j0) as a pipeline: the next step
+  // fetched (into registers, or copied into the other stage) while this
+  // step's FMAs run; deeper rows DEPTH - 1 steps ahead. Packs: every slice
+  // as 16-byte packs (Edge: past C's edge zero-filled, PackPlan::copy_edge);
+  // else element by element. Specialisations, not a branch per step, so no
+  // path's addresses occupy registers in another's.
   template <bool Packs, bool Edge = false, bool SplitCopies = false>
   KOKKOS_FORCEINLINE_FUNCTION void pipeline(const member_type& team, T* smem, index_t i0, index_t j0, index_t s0,
                                             index_t s1, acc_type& acc) const {
@@ -441,7 +441,7 @@ struct GpuBlocked : BlockedEpilogue<GpuBlocked<P, ExecSpace, Facts, WholeTiles, 
       const index_t packed = pack_steps(team, smem, i0, j0, 0, steps, acc);
       pipeline<false>(team, smem, i0, j0, packed, steps, acc);  // one copy of the element loop
     }
-    this->write_back(team.team_rank(), i0, j0, acc);
+    this->write_back(team, smem, i0, j0, acc);
   }
 
 };

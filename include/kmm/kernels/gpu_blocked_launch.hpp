@@ -58,12 +58,15 @@ struct PackPipeline {
 /// k-steps (at most one per k-step; the Split kernel, PacksOnly where every
 /// k-step of every block goes by packs), partials in kmm's workspace, then
 /// reduce_partials. unaligned: the dispatcher's choice for operands whose
-/// packs do not align (PackPipeline). The kernels are instantiated
+/// packs do not align (PackPipeline). staged: C without packs (along a unit
+/// stride) written through the stages where the row can (GpuBlocked's
+/// StagedC; the dispatcher's choice, GridRules::c_through_stages; not split
+/// products, whose partials keep their own write). The kernels are instantiated
 /// on d's type alone (no View type), so products whose operands share their
 /// static unit-stride directions share them.
 template <class P, class ExecSpace, class Facts>
 void gpu_blocked(const ExecSpace& space, const Facts& d, typename Facts::T alpha, typename Facts::T beta,
-                 int splits = 1, bool unaligned = false) {
+                 int splits = 1, bool unaligned = false, bool staged = true) {
   using detail::index_t;
   using T = typename Facts::T;
   const index_t blocks_m = (d.m + P::BM - 1) / P::BM, blocks_n = (d.n + P::BN - 1) / P::BN;
@@ -110,20 +113,32 @@ void gpu_blocked(const ExecSpace& space, const Facts& d, typename Facts::T alpha
     return;
   }
   const int league = detail::league_for(blocks_m * blocks_n);
-  const auto launch = [&](auto whole_tiles, auto split_packs) {
-    using K = GpuBlocked<P, ExecSpace, Facts, decltype(whole_tiles)::value, false, false, decltype(split_packs)::value>;
+  const auto launch = [&](auto whole_tiles, auto split_packs, auto staged_c) {
+    using K = GpuBlocked<P, ExecSpace, Facts, decltype(whole_tiles)::value, false, false, decltype(split_packs)::value,
+                         decltype(staged_c)::value>;
     const K f{{}, d, alpha, beta, blocks_m, blocks_n, a_vec, b_vec, c_vec_m, c_vec_n, a_split, b_split};
     typename K::policy_type policy(space, league, P::team_size);
     Kokkos::parallel_for("kmm::gemm[Blocked]",
                          policy.set_scratch_size(K::SCRATCH_LEVEL, Kokkos::PerTeam(K::scratch_bytes())), f);
   };
   if constexpr (Facts::template row_packs<P>()) {  // (else no WholeTiles kernel)
-    if (Pipe::template every_step<false>(d, unaligned)) return launch(std::true_type{}, std::false_type{});
+    if (Pipe::template every_step<false>(d, unaligned))
+      return launch(std::true_type{}, std::false_type{}, std::false_type{});
   }
+  // C without packs along a unit stride, where the caller says so: the kernels that write it through
+  // the stages, on rows that can
+  constexpr bool can_stage = GpuBlocked<P, ExecSpace, Facts, false, false, false, false, true>::STAGED_C;
+  const bool stage_c = can_stage && staged && !c_vec_m && !c_vec_n && (d.c_si == 1 || d.c_sj == 1);
+  const auto launch_two_path = [&](auto split_packs) {
+    if constexpr (can_stage) {
+      if (stage_c) return launch(std::false_type{}, split_packs, std::true_type{});
+    }
+    launch(std::false_type{}, split_packs, std::false_type{});
+  };
   if constexpr (Pipe::s_a || Pipe::s_b) {
-    if (a_split || b_split) return launch(std::false_type{}, std::true_type{});
+    if (a_split || b_split) return launch_two_path(std::true_type{});
   }
-  launch(std::false_type{}, std::false_type{});
+  launch_two_path(std::false_type{});
 }
 
 }  // namespace kernels
