@@ -34,11 +34,9 @@ struct GridRules {
   static std::int64_t slots(int multiprocessors) {  // row R's resident blocks on the device
     return std::int64_t(multiprocessors) * R::min_blocks;
   }
-  /// C without packs through the stages (GpuBlocked's StagedC) where R's
-  /// blocks fill the slots and, with op(A) along k, k is at most 8 k-steps
-  /// (perf-log "C without packs through the stages": fp32 short k 1.03-1.20
-  /// as fast, other C level; one block a multiprocessor 0.89; op(A) along
-  /// k at k of 351-4322 0.94-0.95, its staged kernel spilling more).
+  /// C without packs through the stages (StagedC) where R's blocks fill the slots and, with op(A)
+  /// along k, k is at most 8 k-steps (perf-log "C without packs through the stages": short k 1.06-1.51
+  /// as fast; one block a multiprocessor 0.89; op(A) along k at long k 0.94-0.95, unstaged 1.00).
   template <class R>
   static bool c_through_stages(std::int64_t m, std::int64_t n, std::int64_t k, bool a_along_k, int multiprocessors) {
     return blocks<R>(m, n) >= slots<R>(multiprocessors) && (!a_along_k || k <= 8 * R::BK);
