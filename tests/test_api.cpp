@@ -33,11 +33,12 @@ void fill_random(const V& v, unsigned seed) {
   Kokkos::deep_copy(v, h);
 }
 
-template <class F>
+// The message of the Exception f() throws (by default kmm's argument checks').
+template <class Exception = std::invalid_argument, class F>
 std::string thrown_message(F f) {
   try {
     f();
-  } catch (const std::invalid_argument& e) {
+  } catch (const Exception& e) {
     return e.what();
   }
   return "<nothing thrown>";
@@ -308,16 +309,6 @@ TYPED_TEST(GemmApi, SanitizerMidSizeTiled) {
 #if defined(KOKKOS_ENABLE_CUDA)
 __global__ void never_runs() {}
 
-template <class F>
-std::string runtime_error_message(F f) {
-  try {
-    f();
-  } catch (const std::runtime_error& e) {
-    return e.what();
-  }
-  return "<nothing thrown>";
-}
-
 // A launch the CUDA runtime refuses is reported, not silent (Kokkos checks
 // launches only in debug builds; a refused launch once left C unwritten
 // with no error: docs/perf-log.md, "A launch refused in silence"): with a
@@ -337,7 +328,7 @@ TEST(GemmApiCuda, ALaunchErrorIsReportedNotSilent) {
     const cudaError_t refused =
         cudaLaunchKernel(reinterpret_cast<const void*>(&never_runs), dim3(1), dim3(4096), nullptr, 0, nullptr);
     ASSERT_NE(refused, cudaSuccess) << "a block of 4096 threads was launched";
-    const std::string msg = runtime_error_message([&] {
+    const std::string msg = thrown_message<std::runtime_error>([&] {
       if (std::string(routine) == "kmm::gemm") kmm::gemm(E(), Op::N, Op::N, 1.0, A, B, 0.5, C);
       else kmm::batched_gemm(E(), Op::N, Op::N, 1.0, A3, B3, 0.5, C3);
     });

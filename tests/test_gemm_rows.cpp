@@ -1995,6 +1995,25 @@ TYPED_TEST(GpuRows, TransposedRowsMatchReference) {
   }
 }
 
+// Are the deep forms (fp64 MMA rows of more than 48 KB of scratch)
+// compiled for T on E, and why do they not run here ("" where they do)?
+template <class T, class E>
+constexpr bool deep_forms_compiled() {
+  if constexpr (kmm::detail::is_host_space<E>()) return false;
+  else return std::is_same<T, double>::value && kmm::TileTable<E>::f64_mma;
+}
+template <class T, class E>
+std::string deep_forms_absent() {
+  if constexpr (kmm::detail::is_host_space<E>()) {
+    return "the deep forms are GPU Blocked rows";
+  } else if constexpr (!deep_forms_compiled<T, E>()) {
+    return "the deep forms are fp64 MMA rows";
+  } else {
+    std::string why;
+    return deep_forms_fit<E, T>(why) ? "" : why + ": the deep forms do not fit (the dispatcher runs the 48 KB rows)";
+  }
+}
+
 // The deep forms (GpuRows::deep_form), as the dispatcher runs them in their
 // rows' place where Kokkos and the device hold their blocks
 // (TileTable::stages_fit): each over every harness shape and op (edges in
@@ -2003,33 +2022,26 @@ TYPED_TEST(GpuRows, TransposedRowsMatchReference) {
 TYPED_TEST(GpuRows, DeepFormsMatchReference) {
   using T = typename TypeParam::value_type;
   using E = typename TypeParam::exec_space;
-  if constexpr (kmm::detail::is_host_space<E>()) {
-    GTEST_SKIP() << "the deep forms are GPU Blocked rows";
-  } else if constexpr (!std::is_same<T, double>::value || !kmm::TileTable<E>::f64_mma) {
-    GTEST_SKIP() << "the deep forms are fp64 MMA rows";
-  } else {
-    std::string why;
-    if (!deep_forms_fit<E, T>(why)) {
-      GTEST_SKIP() << why << ": the deep forms do not fit (the dispatcher runs the 48 KB rows)";
-    } else {
-      unsigned seed = 9876;
-      sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<1, TableRow::NarrowKDeep>{}, seed);
-      sweep_layouts<T, E, Lay::R, Lay::L, Lay::R>(SplitRowKernel<5, TableRow::NarrowKDeep>{}, seed);
-      sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<1, TableRow::Narrow48KDeep>{}, seed);
-      sweep_layouts<T, E, Lay::P, Lay::P, Lay::L>(SplitRowKernel<5, TableRow::Narrow48KDeep>{}, seed);
-      sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(SplitRowKernel<1, TableRow::MidEdgeDeep>{}, seed);
-      sweep_layouts<T, E, Lay::P, Lay::P, Lay::R>(SplitRowKernel<3, TableRow::MidEdgeDeep>{}, seed);
-      sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<1, TableRow::GramDeep>{}, seed);
-      sweep_layouts<T, E, Lay::R, Lay::L, Lay::R>(SplitRowKernel<6, TableRow::GramDeep>{}, seed);
-      sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<1, TableRow::ShortDeep>{}, seed);
-      sweep_layouts<T, E, Lay::R, Lay::L, Lay::R>(SplitRowKernel<1, TableRow::ShortDeep>{}, seed);
-      sweep_layouts<T, E, Lay::P, Lay::R, Lay::L>(SplitRowKernel<4, TableRow::ShortDeep>{}, seed);
-      sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(TransposedRowKernel<TableRow::NarrowKDeep>{}, seed);
-      sweep_layouts<T, E, Lay::R, Lay::L, Lay::S>(TransposedRowKernel<TableRow::Narrow48KDeep, 3>{}, seed);
-      sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<1, TableRow::LargeKDeep>{}, seed);
-      sweep_layouts<T, E, Lay::P, Lay::P, Lay::R>(SplitRowKernel<4, TableRow::LargeKDeep>{}, seed);
-      sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(TransposedRowKernel<TableRow::LargeKDeep>{}, seed);
-    }
+  const std::string absent = deep_forms_absent<T, E>();
+  if (!absent.empty()) GTEST_SKIP() << absent;
+  if constexpr (deep_forms_compiled<T, E>()) {
+    unsigned seed = 9876;
+    sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<1, TableRow::NarrowKDeep>{}, seed);
+    sweep_layouts<T, E, Lay::R, Lay::L, Lay::R>(SplitRowKernel<5, TableRow::NarrowKDeep>{}, seed);
+    sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<1, TableRow::Narrow48KDeep>{}, seed);
+    sweep_layouts<T, E, Lay::P, Lay::P, Lay::L>(SplitRowKernel<5, TableRow::Narrow48KDeep>{}, seed);
+    sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(SplitRowKernel<1, TableRow::MidEdgeDeep>{}, seed);
+    sweep_layouts<T, E, Lay::P, Lay::P, Lay::R>(SplitRowKernel<3, TableRow::MidEdgeDeep>{}, seed);
+    sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<1, TableRow::GramDeep>{}, seed);
+    sweep_layouts<T, E, Lay::R, Lay::L, Lay::R>(SplitRowKernel<6, TableRow::GramDeep>{}, seed);
+    sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(SplitRowKernel<1, TableRow::ShortDeep>{}, seed);
+    sweep_layouts<T, E, Lay::R, Lay::L, Lay::R>(SplitRowKernel<1, TableRow::ShortDeep>{}, seed);
+    sweep_layouts<T, E, Lay::P, Lay::R, Lay::L>(SplitRowKernel<4, TableRow::ShortDeep>{}, seed);
+    sweep_layouts<T, E, Lay::L, Lay::L, Lay::L>(TransposedRowKernel<TableRow::NarrowKDeep>{}, seed);
+    sweep_layouts<T, E, Lay::R, Lay::L, Lay::S>(TransposedRowKernel<TableRow::Narrow48KDeep, 3>{}, seed);
+    sweep_layouts<T, E, Lay::R, Lay::L, Lay::L>(SplitRowKernel<1, TableRow::LargeKDeep>{}, seed);
+    sweep_layouts<T, E, Lay::P, Lay::P, Lay::R>(SplitRowKernel<4, TableRow::LargeKDeep>{}, seed);
+    sweep_layouts<T, E, Lay::L, Lay::R, Lay::L>(TransposedRowKernel<TableRow::LargeKDeep>{}, seed);
   }
 }
 
@@ -2069,23 +2081,16 @@ TYPED_TEST(GpuRows, AutoThinCMatchesReference) {
 TYPED_TEST(GpuRows, DeepFormFromTwoTranslationUnits) {
   using T = typename TypeParam::value_type;
   using E = typename TypeParam::exec_space;
-  if constexpr (kmm::detail::is_host_space<E>()) {
-    GTEST_SKIP() << "the deep forms are GPU Blocked rows";
-  } else if constexpr (!std::is_same<T, double>::value || !kmm::TileTable<E>::f64_mma) {
-    GTEST_SKIP() << "the deep forms are fp64 MMA rows";
-  } else {
-    std::string why;
-    if (!deep_forms_fit<E, T>(why)) {
-      GTEST_SKIP() << why << ": the deep forms do not fit (the dispatcher runs the 48 KB rows)";
-    } else {
-      unsigned seed = 4242;
-      for (const Shape3& sh : std::vector<Shape3>{{25000, 60, 300}, {20000, 50, 520}}) {
-        const Case cs{sh.m, sh.n, sh.k, Op::T, Op::N, Lay::L, Lay::L, Lay::L, 1.0, -1.5};
-        EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(cs, AutoKernel{}, ++seed)), "") << cs.str();
-        EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(cs, SplitRowKernel<1, TableRow::MidEdgeDeep>{}, ++seed)), "")
-            << cs.str();
-        EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(cs, AutoKernel{}, ++seed)), "") << cs.str();
-      }
+  const std::string absent = deep_forms_absent<T, E>();
+  if (!absent.empty()) GTEST_SKIP() << absent;
+  if constexpr (deep_forms_compiled<T, E>()) {
+    unsigned seed = 4242;
+    for (const Shape3& sh : std::vector<Shape3>{{25000, 60, 300}, {20000, 50, 520}}) {
+      const Case cs{sh.m, sh.n, sh.k, Op::T, Op::N, Lay::L, Lay::L, Lay::L, 1.0, -1.5};
+      EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(cs, AutoKernel{}, ++seed)), "") << cs.str();
+      EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(cs, SplitRowKernel<1, TableRow::MidEdgeDeep>{}, ++seed)), "")
+          << cs.str();
+      EXPECT_EQ((run_case<T, E, Lay::L, Lay::L, Lay::L>(cs, AutoKernel{}, ++seed)), "") << cs.str();
     }
   }
 }
